@@ -1,0 +1,128 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { limits } from '../shared/constants';
+import { createSessionStore } from './auth/sessions';
+import { createLoginThrottle } from './auth/throttle';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { AppDeps } from './deps';
+import { isDatabaseUnavailable } from './http/database-errors';
+import { HttpError, sendError } from './http/errors';
+import { sameOriginJsonWrites, securityHeaders } from './http/security';
+import { mountWebApp } from './http/static-files';
+import { createLogger, describeError, type Logger } from './logger';
+import { checkoutsRoutes } from './routes/checkouts/checkouts.routes';
+import { drinksRoutes } from './routes/drinks/drinks.routes';
+import { guestRoutes } from './routes/guest/guest.routes';
+import { healthRoutes } from './routes/health/health.routes';
+import { sessionRoutes } from './routes/session/session.routes';
+
+export interface CreateAppOptions {
+  db: Db;
+  config: Config;
+  adminPasswordHash: string;
+  logger?: Logger;
+  now?: () => number;
+}
+
+/** Which methods each API path answers, for 405 with an Allow header instead of a misleading 404. */
+const apiMethods: [RegExp, string][] = [
+  [/^\/api\/health$/, 'GET'],
+  [/^\/api\/drinks$/, 'GET, POST'],
+  [/^\/api\/drinks\/[^/]+$/, 'PUT, DELETE'],
+  [/^\/api\/guest$/, 'GET, PUT'],
+  [/^\/api\/checkouts$/, 'GET, POST'],
+  [/^\/api\/session$/, 'GET, POST, DELETE'],
+];
+
+export function createApp(options: CreateAppOptions) {
+  const { db, config } = options;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const deps: AppDeps = {
+    db,
+    config,
+    logger,
+    adminPasswordHash: options.adminPasswordHash,
+    sessions: createSessionStore(db),
+    throttle: createLoginThrottle(db),
+    now: options.now ?? Date.now,
+  };
+
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+  app.use('*', securityHeaders(config.trustProxy));
+  app.use('*', compress());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: limits.bodyBytesMax,
+      onError: (c) =>
+        sendError(
+          c,
+          new HttpError(413, 'payload_too_large', `The request body is over ${limits.bodyBytesMax} bytes`),
+        ),
+    }),
+  );
+  app.use('/api/*', sameOriginJsonWrites());
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+
+  const api = new Hono()
+    .route('/health', healthRoutes(deps))
+    .route('/drinks', drinksRoutes(deps))
+    .route('/guest', guestRoutes(deps))
+    .route('/checkouts', checkoutsRoutes(deps))
+    .route('/session', sessionRoutes(deps));
+  app.route('/api', api);
+
+  app.all('/api/*', (c) => {
+    const allowed = apiMethods.find(([pattern]) => pattern.test(c.req.path))?.[1];
+    if (allowed) {
+      c.header('Allow', allowed);
+      return sendError(c, new HttpError(405, 'method_not_allowed', `Use ${allowed} for ${c.req.path}`));
+    }
+    return sendError(c, new HttpError(404, 'not_found', `No API endpoint at ${c.req.path}`));
+  });
+
+  if (config.webRoot) mountWebApp(app, config.webRoot);
+
+  app.notFound((c) => sendError(c, new HttpError(404, 'not_found', 'Not found')));
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return sendError(c, error);
+    if (isDatabaseUnavailable(error)) {
+      logger.error('database unavailable', {
+        method: c.req.method,
+        path: c.req.path,
+        ...describeError(error),
+      });
+      c.header('Retry-After', '5');
+      return sendError(
+        c,
+        new HttpError(503, 'service_unavailable', 'The database is not reachable. Please try again shortly.'),
+      );
+    }
+    logger.error('unexpected error', { method: c.req.method, path: c.req.path, ...describeError(error) });
+    return sendError(
+      c,
+      new HttpError(500, 'internal_error', 'Something went wrong on the server. Please try again.'),
+    );
+  });
+
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// PostgreSQL's bigint (count(*), Supabase's int8 ids) arrives as a string by default; our numbers fit a double.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL only: run every query in this schema (tests give each run its own). */
+  schema?: string;
+  /** PostgreSQL only: pool size per app server. */
+  poolSize?: number;
+}
+
+export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Db {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
+  throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<path> or postgres://…`);
+}
+
+function openSqlite(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new SqliteDatabase(file, { timeout: 5000 });
+  database.pragma('journal_mode = WAL');
+  // FULL: a checkout that got a 2xx survives a power loss, not only a crash of the process.
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return {
+    kysely,
+    dialect: 'sqlite',
+    close: () => kysely.destroy(),
+  };
+}
+
+function openPostgres(url: string, options: OpenDatabaseOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
+  });
+  // An idle client that loses its server must not crash the process; the next query reports the error.
+  pool.on('error', () => {});
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kysely,
+    dialect: 'postgres',
+    close: () => kysely.destroy(),
+  };
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid schema name "${name}"`);
+  return name;
+}

@@ -1,0 +1,30 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './database';
+import { initialMigration } from './migrations/001-initial';
+
+/** Add new migrations at the end; names sort in the order they run. */
+function migrationsFor(db: Db): Record<string, Migration> {
+  return {
+    '001-initial': initialMigration(db.dialect),
+  };
+}
+
+/**
+ * Safe to run twice and from two servers at once: PostgreSQL takes Kysely's advisory lock; SQLite has no
+ * such lock, so a server that loses the race to another process's migration simply tries again.
+ */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return;
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    if (attempt >= 5) {
+      throw new Error(
+        `Database migration ${failed ?? ''} failed: ${String((error as Error).message ?? error)}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+  }
+}

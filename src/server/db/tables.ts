@@ -1,0 +1,48 @@
+import type { Generated } from 'kysely';
+
+/** Kysely's view of the schema. "Drinks" and "Guest" keep the original's names so its data works as is. */
+export interface Database {
+  Drinks: {
+    id: Generated<number>;
+    drinkName: string;
+    startingQuantity: number;
+    price: number;
+  };
+  Guest: {
+    id: Generated<number>;
+    name: string;
+    email: string;
+  };
+  checkouts: {
+    id: Generated<number>;
+    bungalow: number;
+    /** ISO 8601 in UTC: sorts and compares as text on both databases. */
+    created_at: string;
+    guest_name: string;
+    total: number;
+  };
+  checkout_lines: {
+    id: Generated<number>;
+    checkout_id: number;
+    drink_id: number;
+    drink_name: string;
+    quantity: number;
+    unit_price: number;
+    line_total: number;
+  };
+  admin_sessions: {
+    token_hash: string;
+    created_ms: number;
+    last_seen_ms: number;
+  };
+  login_attempts: {
+    client: string;
+    failures: number;
+    blocked_until_ms: number;
+    updated_ms: number;
+  };
+  settings: {
+    key: string;
+    value: string;
+  };
+}

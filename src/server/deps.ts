@@ -1,0 +1,17 @@
+import type { SessionStore } from './auth/sessions';
+import type { LoginThrottle } from './auth/throttle';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Logger } from './logger';
+
+/** What every route needs, built once in createApp and passed down explicitly. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  adminPasswordHash: string;
+  /** Milliseconds since the epoch; tests move it to expire sessions and end back-offs. */
+  now: () => number;
+}

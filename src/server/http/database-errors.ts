@@ -1,0 +1,34 @@
+/** Errors that mean "the database is not reachable right now", answered 503 rather than 500. */
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  '53300', // too_many_connections
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_BUSY_SNAPSHOT',
+  'SQLITE_BUSY_TIMEOUT',
+]);
+
+const unavailableMessages = [
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /database is locked/i,
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && unavailableCodes.has(code)) return true;
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
+  return unavailableMessages.some((pattern) => pattern.test(error.message));
+}

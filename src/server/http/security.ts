@@ -1,0 +1,76 @@
+import type { MiddlewareHandler } from 'hono';
+import { isHttps } from './client-address';
+import { HttpError } from './errors';
+
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+  // Share and download use blob: URLs of the PDF the page itself made.
+  "img-src 'self' data: blob:",
+].join('; ');
+
+/** On every response: the app's files, the API and errors alike. */
+export function securityHeaders(trustProxy: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    h.set('Content-Security-Policy', contentSecurityPolicy);
+    h.set('X-Content-Type-Options', 'nosniff');
+    h.set('Referrer-Policy', 'no-referrer');
+    h.set('X-Frame-Options', 'DENY');
+    h.set('Cross-Origin-Opener-Policy', 'same-origin');
+    h.set('Cross-Origin-Resource-Policy', 'same-origin');
+    h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    h.delete('X-Powered-By');
+    if (isHttps(c, trustProxy)) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    const type = h.get('Content-Type');
+    if (type && /^(application\/json|text\/)/.test(type) && !/charset=/i.test(type)) {
+      h.set('Content-Type', `${type}; charset=utf-8`);
+    }
+  };
+}
+
+const writeMethods = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+
+/**
+ * Writes come only from our own pages: a cross-site Origin or Sec-Fetch-Site is refused (403), and a body
+ * must be JSON (415), which a plain HTML form or a no-cors fetch cannot send.
+ */
+export function sameOriginJsonWrites(): MiddlewareHandler {
+  return async (c, next) => {
+    if (!writeMethods.has(c.req.method)) return next();
+    const fetchSite = c.req.header('sec-fetch-site');
+    if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+      throw new HttpError(403, 'forbidden', 'Cross-site requests are not allowed');
+    }
+    const origin = c.req.header('origin');
+    if (origin !== undefined) {
+      const host = c.req.header('host');
+      let originHost: string | null = null;
+      try {
+        originHost = new URL(origin).host;
+      } catch {
+        originHost = null;
+      }
+      if (!host || originHost !== host) {
+        throw new HttpError(403, 'forbidden', 'Cross-site requests are not allowed');
+      }
+    }
+    const hasBody =
+      c.req.method === 'POST' ||
+      c.req.method === 'PUT' ||
+      c.req.method === 'PATCH' ||
+      Number(c.req.header('content-length') ?? 0) > 0 ||
+      c.req.header('transfer-encoding') !== undefined;
+    if (hasBody) {
+      const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+      if (type !== 'application/json') {
+        throw new HttpError(415, 'unsupported_media_type', 'Send the request body as application/json');
+      }
+    }
+    return next();
+  };
+}

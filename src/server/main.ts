@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { resolveAdminPassword } from './auth/admin-password';
+import { ConfigError, readConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedOnce } from './db/seed';
+import { createLogger, describeError } from './logger';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Only the production build (dist/server/main.js) serves the web app; in development Vite does. */
+function builtWebRoot(): string | undefined {
+  const candidate = path.resolve(here, '../web');
+  const isBuild = path.basename(here) === 'server' && path.basename(path.dirname(here)) === 'dist';
+  return isBuild && fs.existsSync(path.join(candidate, 'index.html')) ? candidate : undefined;
+}
+
+async function main() {
+  let config: ReturnType<typeof readConfig>;
+  try {
+    config = { ...readConfig(), webRoot: builtWebRoot() };
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nFix the environment variables above and start again.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const db = openDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(db);
+    if (await seedOnce(db)) logger.info('seeded the drink catalogue');
+  } catch (error) {
+    logger.error('could not prepare the database', {
+      databaseUrl: redactUrl(config.databaseUrl),
+      ...describeError(error),
+    });
+    process.stderr.write(
+      `Could not open the database at ${redactUrl(config.databaseUrl)}: ${(error as Error).message}\n`,
+    );
+    await db.close().catch(() => {});
+    process.exit(1);
+  }
+
+  const admin = await resolveAdminPassword(db, config.adminPassword);
+  if (admin.generated) {
+    // The one time this password is ever shown: only its hash is stored.
+    process.stdout.write(
+      `\n  Admin password (generated, shown only this once): ${admin.generated}\n  Keep it safe, or set ADMIN_PASSWORD to choose your own.\n\n`,
+    );
+  }
+
+  const app = createApp({ db, config, adminPasswordHash: admin.hash, logger });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info('listening', {
+      url: `http://${config.host}:${info.port}`,
+      database: db.dialect,
+      webApp: Boolean(config.webRoot),
+    });
+    process.stdout.write(
+      `Fridge Check is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}\n`,
+    );
+  }) as Server;
+  // Slow or stalled clients must not hold sockets open for ever.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('stopping', { signal });
+    const force = setTimeout(() => {
+      logger.warn('requests still running after 10 s; exiting anyway');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await db.close().catch((error) => logger.error('closing the database failed', describeError(error)));
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}
+
+main().catch((error) => {
+  process.stderr.write(`Fridge Check could not start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { DEFAULT_BUNGALOW, limits } from './constants';
+
+/** One schema per input, used by the server's validators and the admin forms alike. */
+
+export const drinkInputSchema = z.strictObject({
+  drinkName: z
+    .string({ error: 'Drink name is required' })
+    .trim()
+    .min(1, 'Drink name is required')
+    .max(limits.drinkNameMax, `Drink name must be at most ${limits.drinkNameMax} characters`),
+  startingQuantity: z
+    .number({ error: 'Starting quantity must be a number' })
+    .int('Starting quantity must be a whole number')
+    .min(limits.startingQuantityMin, `Starting quantity must be at least ${limits.startingQuantityMin}`)
+    .max(limits.startingQuantityMax, `Starting quantity must be at most ${limits.startingQuantityMax}`),
+  price: z
+    .number({ error: 'Price must be a number' })
+    .int('Price must be whole baht')
+    .min(limits.priceMin, `Price must be at least ${limits.priceMin} THB`)
+    .max(limits.priceMax, `Price must be at most ${limits.priceMax} THB`),
+});
+export type DrinkInput = z.infer<typeof drinkInputSchema>;
+
+export const guestInputSchema = z.strictObject({
+  name: z
+    .string({ error: 'Guest name is required' })
+    .trim()
+    .min(1, 'Guest name is required')
+    .max(limits.guestNameMax, `Guest name must be at most ${limits.guestNameMax} characters`),
+  email: z
+    .string({ error: 'Guest email is required' })
+    .trim()
+    .min(1, 'Guest email is required')
+    .max(limits.emailMax, `Guest email must be at most ${limits.emailMax} characters`)
+    .pipe(z.email('Enter a valid email address')),
+});
+export type GuestInput = z.infer<typeof guestInputSchema>;
+
+export const bungalowSchema = z
+  .number({ error: 'Bungalow must be a number' })
+  .int('Bungalow must be a whole number')
+  .min(limits.bungalowMin, `Bungalow must be at least ${limits.bungalowMin}`)
+  .max(limits.bungalowMax, `Bungalow must be at most ${limits.bungalowMax}`);
+
+export const checkoutInputSchema = z.strictObject({
+  bungalow: bungalowSchema,
+  items: z
+    .array(
+      z.strictObject({
+        drinkId: z.number().int().positive('Drink id must be a positive whole number'),
+        missing: z
+          .number()
+          .int('Missing count must be a whole number')
+          .min(0, 'Missing count cannot be negative')
+          .max(limits.startingQuantityMax),
+      }),
+    )
+    .max(limits.checkoutItemsMax)
+    .refine((items) => new Set(items.map((item) => item.drinkId)).size === items.length, {
+      message: 'Each drink may appear only once',
+    }),
+});
+export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
+
+export const loginInputSchema = z.strictObject({
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(limits.passwordMax),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const idParamSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Id must be a positive whole number')
+    .transform(Number),
+});
+
+/** `?bungalow=abc` or `-3` must not break the checkout: anything invalid falls back to bungalow 1. */
+export function parseBungalowParam(value: string | null | undefined): number {
+  if (value == null || !/^\s*\d+\s*$/.test(value)) return DEFAULT_BUNGALOW;
+  const parsed = bungalowSchema.safeParse(Number(value));
+  return parsed.success ? parsed.data : DEFAULT_BUNGALOW;
+}
