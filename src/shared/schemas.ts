@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_BUNGALOW, limits } from './constants';
+import { limits } from './constants';
 
 /** One schema per input, used by the server's validators and the admin forms alike. */
 
@@ -77,10 +77,3 @@ export const idParamSchema = z.strictObject({
     .regex(/^[1-9][0-9]{0,9}$/, 'Id must be a positive whole number')
     .transform(Number),
 });
-
-/** `?bungalow=abc` or `-3` must not break the checkout: anything invalid falls back to bungalow 1. */
-export function parseBungalowParam(value: string | null | undefined): number {
-  if (value == null || !/^\s*\d+\s*$/.test(value)) return DEFAULT_BUNGALOW;
-  const parsed = bungalowSchema.safeParse(Number(value));
-  return parsed.success ? parsed.data : DEFAULT_BUNGALOW;
-}

@@ -1,0 +1,5 @@
+function AdminPage() {
+  return <h2>Admin Panel</h2>;
+}
+
+export const Component = AdminPage;

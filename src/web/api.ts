@@ -1,0 +1,76 @@
+import type {
+  ApiErrorBody,
+  ApiErrorCode,
+  ApiIssue,
+  Checkout,
+  Drink,
+  Guest,
+  SessionState,
+} from '../shared/api-types';
+import type { CheckoutInput, DrinkInput, GuestInput } from '../shared/schemas';
+
+/** Any non-2xx answer, or no answer at all (status 0), as one error the screens can show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode | 'network_error',
+    message: string,
+    readonly issues: ApiIssue[] = [],
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+async function request<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      credentials: 'same-origin',
+      headers:
+        init.body === undefined
+          ? { Accept: 'application/json' }
+          : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      'network_error',
+      'The server could not be reached. Check the connection and try again.',
+    );
+  }
+  if (response.status === 204) return undefined as T;
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const error = (body as ApiErrorBody | undefined)?.error;
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'internal_error',
+      error?.message ?? `The server answered ${response.status}`,
+      error?.issues,
+      error?.retryAfter,
+    );
+  }
+  return body as T;
+}
+
+export const fetchDrinks = () => request<Drink[]>('/api/drinks');
+export const addDrink = (input: DrinkInput) => request<Drink>('/api/drinks', { method: 'POST', body: input });
+export const updateDrink = (id: number, input: DrinkInput) =>
+  request<Drink>(`/api/drinks/${id}`, { method: 'PUT', body: input });
+export const deleteDrink = (id: number) => request<void>(`/api/drinks/${id}`, { method: 'DELETE' });
+
+export const fetchGuest = () => request<Guest | null>('/api/guest');
+export const saveGuest = (input: GuestInput) =>
+  request<Required<Guest>>('/api/guest', { method: 'PUT', body: input });
+
+export const recordCheckout = (input: CheckoutInput) =>
+  request<Checkout>('/api/checkouts', { method: 'POST', body: input });
+export const fetchCheckouts = () => request<Checkout[]>('/api/checkouts');
+
+export const fetchSession = () => request<SessionState>('/api/session');
+export const login = (password: string) =>
+  request<void>('/api/session', { method: 'POST', body: { password } });
+export const logout = () => request<void>('/api/session', { method: 'DELETE' });

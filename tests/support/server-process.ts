@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The real production server (dist/server/main.js) on its own port and its own SQLite file. */
+export interface ServerProcess {
+  baseURL: string;
+  port: number;
+  databaseUrl: string;
+  dataDir: string;
+  adminPassword: string;
+  output: () => string;
+  child: ChildProcess;
+  /** SIGTERM and wait; resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export const serverEntry = path.resolve('dist/server/main.js');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface StartServerOptions {
+  env?: Record<string, string>;
+  /** Reuse a data folder (a restart); a new temporary one otherwise. */
+  dataDir?: string;
+  adminPassword?: string;
+  port?: number;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<ServerProcess> {
+  if (!fs.existsSync(serverEntry))
+    throw new Error('dist/server/main.js is missing: run `npm run build` first');
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-check-'));
+  const port = options.port ?? (await freePort());
+  const adminPassword = options.adminPassword ?? 'correct horse battery staple';
+  const databaseUrl = options.env?.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'fridge.sqlite')}`;
+  let log = '';
+  const child = spawn(process.execPath, [serverEntry], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${log}`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not answer /api/health within 20 s:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    baseURL,
+    port,
+    databaseUrl,
+    dataDir,
+    adminPassword,
+    child,
+    output: () => log,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
