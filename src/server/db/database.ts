@@ -10,6 +10,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL schema the connection works in, when not the default one. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Db {
   return {
     kysely,
     dialect: 'postgres',
+    ...(options.schema ? { schema: options.schema } : {}),
     close: () => kysely.destroy(),
   };
 }

@@ -15,7 +15,12 @@ function migrationsFor(db: Db): Record<string, Migration> {
  */
 export async function migrateToLatest(db: Db): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
-  const migrator = new Migrator({ db: db.kysely, provider });
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider,
+    // Kysely looks for its own tables by schema; without this a second schema would find the first one's.
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return;

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { hashPassword } from '../../src/server/auth/password';
+import { parseConfig } from '../../src/server/config';
+import { type Db, type DialectName, openDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { seedOnce } from '../../src/server/db/seed';
+import { createLogger } from '../../src/server/logger';
+
+export const testAdminPassword = 'test-admin-password';
+let cachedHash: Promise<string> | undefined;
+/** scrypt at full strength takes a while; one hash serves every app of a test file. */
+export const testAdminPasswordHash = () => {
+  cachedHash ??= hashPassword(testAdminPassword);
+  return cachedHash;
+};
+
+export const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** Every database the API must work on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const testDialects: DialectName[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface ScratchDatabase {
+  db: Db;
+  url: string;
+  schema?: string;
+  /** Opens a second connection to the same data, as a second app server would. */
+  openAnother(): Db;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: a temporary SQLite file, or a schema of its own on the PostgreSQL server. */
+export async function createScratchDatabase(
+  dialect: DialectName,
+  { seed = true } = {},
+): Promise<ScratchDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-test-'));
+    const url = `sqlite:${path.join(dir, 'test.sqlite')}`;
+    const db = openDatabase(url);
+    await migrateToLatest(db);
+    if (seed) await seedOnce(db);
+    return {
+      db,
+      url,
+      openAnother: () => openDatabase(url),
+      async drop() {
+        await db.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `fc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = openDatabase(postgresUrl, { schema, poolSize: 5 });
+  await migrateToLatest(db);
+  if (seed) await seedOnce(db);
+  return {
+    db,
+    url: postgresUrl,
+    schema,
+    openAnother: () => openDatabase(postgresUrl, { schema, poolSize: 5 }),
+    async drop() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: postgresUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as is (not JSON-encoded) when a string. */
+  rawBody?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  db: Db;
+  scratch: ScratchDatabase;
+  clock: { now: number; advance(ms: number): void };
+  logLines: string[];
+  request(method: string, path: string, options?: RequestOptions): Promise<Response>;
+  /** Logs in and returns the Cookie header value of the new session. */
+  login(options?: { headers?: Record<string, string> }): Promise<string>;
+}
+
+export async function createTestApp(
+  scratch: ScratchDatabase,
+  overrides: { trustProxy?: boolean; db?: Db } = {},
+): Promise<TestApp> {
+  const db = overrides.db ?? scratch.db;
+  const config = { ...parseConfig({ LOG_LEVEL: 'debug' }), trustProxy: overrides.trustProxy ?? false };
+  const logLines: string[] = [];
+  const clock = {
+    now: Date.now(),
+    advance(ms: number) {
+      clock.now += ms;
+    },
+  };
+  const app = createApp({
+    db,
+    config,
+    adminPasswordHash: await testAdminPasswordHash(),
+    logger: createLogger('debug', (line) => logLines.push(line)),
+    now: () => clock.now,
+  });
+
+  const request: TestApp['request'] = (method, urlPath, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (options.cookie) headers.cookie = options.cookie;
+    return Promise.resolve(app.request(urlPath, { method, headers, body }));
+  };
+
+  return {
+    app,
+    db,
+    scratch,
+    clock,
+    logLines,
+    request,
+    async login(options = {}) {
+      const response = await request('POST', '/api/session', {
+        body: { password: testAdminPassword },
+        headers: options.headers,
+      });
+      if (response.status !== 204)
+        throw new Error(`login failed: ${response.status} ${await response.text()}`);
+      const setCookie = response.headers.get('set-cookie') ?? '';
+      return setCookie.split(';')[0] ?? '';
+    },
+  };
+}
+
+/**
+ * Runs a suite once per database. Each run gets its own fresh database through `fresh()`; databases made
+ * in the suite are dropped when it ends.
+ */
+export function describeEachDatabase(
+  name: string,
+  suite: (ctx: { dialect: DialectName; fresh: (options?: { seed?: boolean }) => Promise<TestApp> }) => void,
+) {
+  for (const dialect of testDialects) {
+    describe(`${name} [${dialect}]`, () => {
+      const made: ScratchDatabase[] = [];
+      beforeAll(() => testAdminPasswordHash().then(() => undefined));
+      afterAll(async () => {
+        await Promise.all(made.map((scratch) => scratch.drop()));
+      });
+      suite({
+        dialect,
+        fresh: async (options) => {
+          const scratch = await createScratchDatabase(dialect, options);
+          made.push(scratch);
+          return createTestApp(scratch);
+        },
+      });
+    });
+  }
+}
