@@ -54,7 +54,7 @@ export function createSessionStore(db: Db): SessionStore {
       if (!row) return false;
       const created = Number(row.created_ms);
       const lastSeen = Number(row.last_seen_ms);
-      if (now - lastSeen > sessionLimits.idleMs || now - created > sessionLimits.absoluteMs) {
+      if (now - lastSeen >= sessionLimits.idleMs || now - created >= sessionLimits.absoluteMs) {
         await kysely.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute();
         return false;
       }

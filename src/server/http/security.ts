@@ -48,7 +48,8 @@ export function sameOriginJsonWrites(): MiddlewareHandler {
     }
     const origin = c.req.header('origin');
     if (origin !== undefined) {
-      const host = c.req.header('host');
+      // The Node adapter builds the URL from the Host header; in-process requests have no Host at all.
+      const host = new URL(c.req.url).host;
       let originHost: string | null = null;
       try {
         originHost = new URL(origin).host;
