@@ -1,0 +1,82 @@
+import { Minus, Plus } from 'lucide-react';
+import type { Drink } from '../../shared/api-types';
+import { formatThb, lineTotal } from '../../shared/money';
+
+export interface DrinkCardProps {
+  drink: Drink;
+  missing: number;
+  onChange: (step: 1 | -1) => void;
+}
+
+const stepButton =
+  'grid size-14 shrink-0 place-items-center rounded-full text-white shadow-sm transition-colors active:scale-95 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:bg-slate-200 disabled:text-slate-500 disabled:shadow-none disabled:active:scale-100';
+
+/** One drink: what it costs, how many were in the fridge, and the guest's count of missing units. */
+export function DrinkCard({ drink, missing, onChange }: DrinkCardProps) {
+  const name = drink.drinkName;
+  const counted = missing > 0;
+  return (
+    <li
+      className={`flex min-h-28 items-center gap-3 rounded-2xl p-4 shadow-sm transition-colors ${
+        counted ? 'bg-brand-50 ring-2 ring-brand-700' : 'bg-white ring-1 ring-slate-200'
+      }`}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-lg leading-7 font-bold text-slate-900">{name}</p>
+        <p className="text-sm leading-5 text-slate-700">
+          <span className="font-semibold text-slate-900">{formatThb(drink.price)}</span>
+          <span aria-hidden="true"> · </span>
+          <span>Starting: {drink.startingQuantity}</span>
+        </p>
+        {/* The line keeps its height when empty, so the card does not jump at the first tap. */}
+        <p className="min-h-6 text-base leading-6 font-semibold text-brand-800">
+          {counted && `Total: ${formatThb(lineTotal(missing, drink.price))}`}
+        </p>
+      </div>
+      <div className="flex items-center gap-1">
+        <button
+          type="button"
+          aria-label={`Remove one ${name}`}
+          disabled={missing <= 0}
+          onClick={() => onChange(-1)}
+          className={`${stepButton} bg-slate-700 hover:bg-slate-800`}
+        >
+          <Minus aria-hidden="true" className="size-6" strokeWidth={2.75} />
+        </button>
+        <output
+          aria-label={`${name} missing`}
+          aria-live="polite"
+          className={`w-10 text-center text-2xl font-bold tabular-nums ${counted ? 'text-brand-800' : 'text-slate-500'}`}
+        >
+          {missing}
+        </output>
+        <button
+          type="button"
+          aria-label={`Add one ${name}`}
+          disabled={missing >= drink.startingQuantity}
+          onClick={() => onChange(1)}
+          className={`${stepButton} bg-brand-700 hover:bg-brand-800`}
+        >
+          <Plus aria-hidden="true" className="size-6" strokeWidth={2.75} />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The same footprint as a card, shown while drinks load so nothing shifts when they arrive. */
+export function DrinkCardPlaceholder() {
+  return (
+    <li
+      aria-hidden="true"
+      className="flex min-h-28 items-center gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
+    >
+      <div className="flex-1 space-y-2">
+        <div className="h-5 w-24 animate-pulse rounded bg-slate-200" />
+        <div className="h-4 w-32 animate-pulse rounded bg-slate-100" />
+      </div>
+      <div className="size-14 animate-pulse rounded-full bg-slate-100" />
+      <div className="size-14 animate-pulse rounded-full bg-slate-100" />
+    </li>
+  );
+}
