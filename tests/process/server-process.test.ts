@@ -71,6 +71,38 @@ describe('the real server process', () => {
     await second.stop();
   });
 
+  it('finishes a request in flight when told to stop', async () => {
+    const server = await startServer();
+    started.push(server);
+    // A login spends a few hundred milliseconds in scrypt: long enough to be caught mid-request.
+    const login = fetch(`${server.baseURL}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: server.adminPassword }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const exit = server.stop('SIGTERM');
+    expect((await login).status).toBe(204);
+    expect(await exit).toBe(0);
+    await expect(fetch(`${server.baseURL}/api/health`)).rejects.toThrow();
+  });
+
+  it('two servers starting at once on one new SQLite file migrate and seed it once', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-two-'));
+    const [a, b] = await Promise.all([startServer({ dataDir }), startServer({ dataDir })]);
+    started.push(a, b);
+    const [fromA, fromB] = await Promise.all([
+      fetch(`${a.baseURL}/api/drinks`).then((r) => r.json()),
+      fetch(`${b.baseURL}/api/drinks`).then((r) => r.json()),
+    ]);
+    expect(fromA).toHaveLength(seedDrinks.length);
+    expect(fromB).toEqual(fromA);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
   it('refuses to start with a bad DATABASE_URL and says why', async () => {
     await expect(startServer({ env: { DATABASE_URL: 'mysql://nope' } })).rejects.toThrow(
       /DATABASE_URL must be sqlite:<path> or postgres/,

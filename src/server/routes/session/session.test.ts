@@ -52,6 +52,30 @@ describeEachDatabase('session API', ({ fresh }) => {
     expect(t.logLines.some((line) => line.includes(testAdminPassword))).toBe(false);
   });
 
+  it('failed logins are counted across two app servers sharing the database', async () => {
+    const t = await fresh();
+    const { createTestApp } = await import('../../../../tests/support/test-app');
+    const otherDb = t.scratch.openAnother();
+    try {
+      const second = await createTestApp(t.scratch, { db: otherDb });
+      second.clock.now = t.clock.now;
+      for (let i = 0; i < throttleRules.freeTries; i++) {
+        const server = i % 2 === 0 ? t : second;
+        expect(
+          (await server.request('POST', '/api/session', { body: { password: `wrong-${i}` } })).status,
+        ).toBe(401);
+      }
+      expect(
+        (await t.request('POST', '/api/session', { body: { password: testAdminPassword } })).status,
+      ).toBe(429);
+      expect(
+        (await second.request('POST', '/api/session', { body: { password: testAdminPassword } })).status,
+      ).toBe(429);
+    } finally {
+      await otherDb.close();
+    }
+  });
+
   it('DELETE /api/session ends the session', async () => {
     const t = await fresh();
     const cookie = await t.login();
