@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { Spinner } from './spinner';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -10,7 +10,7 @@ const variants: Record<Variant, string> = {
   ghost: 'bg-transparent text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
 };
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentProps<'button'> {
   variant?: Variant;
   /** Shows a spinner, sets aria-busy and refuses a second press while the work runs. */
   pending?: boolean;
