@@ -153,6 +153,8 @@ test('the admin modal and panel have no serious or critical accessibility violat
   server,
   adminApi,
 }) => {
+  // Two full axe runs on a busy 2-core machine can pass the default 30 s.
+  test.slow();
   await adminApi.setDrinks([
     { drinkName: 'Coke', startingQuantity: 10, price: 30 },
     { drinkName: 'Lemonade', startingQuantity: 4, price: 50 },
