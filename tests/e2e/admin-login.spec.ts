@@ -173,3 +173,14 @@ test('the admin modal and panel have no serious or critical accessibility violat
   await expect(page.getByRole('button', { name: 'Confirm delete Coke' })).toBeVisible();
   expect(seriousOnly((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
 });
+
+test("when the session check fails the route says 'Failed to load data' and can try again", async ({
+  page,
+}) => {
+  await page.route('**/api/session', (route) => route.abort('connectionrefused'));
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: toastTexts.failedToLoad })).toBeVisible();
+  await page.unroute('**/api/session');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(modalOf(page)).toBeVisible();
+});
