@@ -1,0 +1,42 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { DrinkCard } from './drink-card';
+
+const coke = { id: 1, drinkName: 'Coke', startingQuantity: 3, price: 40 };
+const render = (missing: number) =>
+  renderToStaticMarkup(<DrinkCard drink={coke} missing={missing} onChange={() => {}} />);
+
+/** The opening tag of the button with this accessible name. */
+const button = (html: string, name: string) =>
+  html.match(new RegExp(`<button[^>]*aria-label="${name}"[^>]*>`))?.[0];
+
+describe('DrinkCard', () => {
+  it('shows the name, the starting quantity, the price in THB and the count', () => {
+    const html = render(0);
+    expect(html).toContain('>Coke<');
+    expect(html).toContain('Starting: 3');
+    expect(html).toContain('40 THB');
+    expect(html).toMatch(/<output[^>]*aria-label="Coke missing"[^>]*>0<\/output>/);
+    expect(html).not.toContain('Total:');
+  });
+
+  it('disables minus at 0 and keeps plus enabled', () => {
+    const html = render(0);
+    expect(button(html, 'Remove one Coke')).toContain(' disabled=""');
+    expect(button(html, 'Add one Coke')).not.toContain(' disabled=""');
+  });
+
+  it('shows the line total and enables both buttons in between', () => {
+    const html = render(2);
+    expect(html).toContain('Total: 80 THB');
+    expect(button(html, 'Remove one Coke')).not.toContain(' disabled=""');
+    expect(button(html, 'Add one Coke')).not.toContain(' disabled=""');
+  });
+
+  it('disables plus once the count reaches the starting quantity', () => {
+    const html = render(3);
+    expect(html).toContain('Total: 120 THB');
+    expect(button(html, 'Add one Coke')).toContain(' disabled=""');
+    expect(button(html, 'Remove one Coke')).not.toContain(' disabled=""');
+  });
+});

@@ -1,0 +1,38 @@
+import { expect, type Page, request } from '@playwright/test';
+import type { DrinkInput } from '../../src/shared/schemas';
+import type { ServerProcess } from '../support/server-process';
+
+/** A small catalogue with round numbers, so every expected total is easy to check by eye. */
+export const testDrinks: DrinkInput[] = [
+  { drinkName: 'Coke', startingQuantity: 3, price: 40 },
+  { drinkName: 'Chang', startingQuantity: 4, price: 80 },
+  { drinkName: 'Wine', startingQuantity: 1, price: 450 },
+];
+
+export const testGuest = { name: 'Ana Silva', email: 'ana@example.com' };
+
+/** A toast as react-hot-toast renders it: a polite live region holding the message. */
+export const toastWith = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+export async function addMissing(page: Page, drinkName: string, times: number) {
+  const plus = page.getByRole('button', { name: `Add one ${drinkName}` });
+  for (let i = 0; i < times; i++) await plus.click();
+}
+
+export const countOf = (page: Page, drinkName: string) =>
+  page.getByRole('status', { name: `${drinkName} missing` });
+
+/** Staff editing a drink from another device while the guest counts. */
+export async function updateDrinkAsStaff(server: ServerProcess, id: number, input: DrinkInput) {
+  const api = await request.newContext({
+    baseURL: server.baseURL,
+    extraHTTPHeaders: { Origin: server.baseURL },
+  });
+  try {
+    expect((await api.post('/api/session', { data: { password: server.adminPassword } })).status()).toBe(204);
+    const response = await api.put(`/api/drinks/${id}`, { data: input });
+    expect(response.status(), await response.text()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
+}
