@@ -36,10 +36,11 @@ test.describe('routes', () => {
   test('the header links home to the checkout and to the admin panel', async ({ page }) => {
     await page.goto('/checkout?bungalow=3');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bungalow Fridge Check');
-    await page.getByRole('link', { name: 'Admin' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
     await page.getByRole('link', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('heading', { level: 2 })).toContainText('Bungalow 1');
+    await page.getByRole('link', { name: 'Admin' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
   });
 });
 
