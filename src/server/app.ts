@@ -13,9 +13,11 @@ import { sameOriginJsonWrites, securityHeaders } from './http/security';
 import { mountWebApp } from './http/static-files';
 import { createLogger, describeError, type Logger } from './logger';
 import { checkoutsRoutes } from './routes/checkouts/checkouts.routes';
+import { consumptionRoutes } from './routes/consumption/consumption.routes';
 import { drinksRoutes } from './routes/drinks/drinks.routes';
 import { guestRoutes } from './routes/guest/guest.routes';
 import { healthRoutes } from './routes/health/health.routes';
+import { restockRoutes } from './routes/restock/restock.routes';
 import { sessionRoutes } from './routes/session/session.routes';
 
 export interface CreateAppOptions {
@@ -33,6 +35,13 @@ const apiMethods: [RegExp, string][] = [
   [/^\/api\/drinks\/[^/]+$/, 'PUT, DELETE'],
   [/^\/api\/guest$/, 'GET, PUT'],
   [/^\/api\/checkouts$/, 'GET, POST'],
+  [/^\/api\/checkouts\/export\.csv$/, 'GET'],
+  // A checkout is never deleted (voided instead), so DELETE here is 405, not 404.
+  [/^\/api\/checkouts\/[^/]+$/, 'GET'],
+  [/^\/api\/checkouts\/[^/]+\/void$/, 'POST'],
+  [/^\/api\/restock$/, 'GET'],
+  [/^\/api\/restock\/[^/]+$/, 'POST'],
+  [/^\/api\/consumption$/, 'GET'],
   [/^\/api\/session$/, 'GET, POST, DELETE'],
 ];
 
@@ -85,6 +94,8 @@ export function createApp(options: CreateAppOptions) {
     .route('/drinks', drinksRoutes(deps))
     .route('/guest', guestRoutes(deps))
     .route('/checkouts', checkoutsRoutes(deps))
+    .route('/restock', restockRoutes(deps))
+    .route('/consumption', consumptionRoutes(deps))
     .route('/session', sessionRoutes(deps));
   app.route('/api', api);
 

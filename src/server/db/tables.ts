@@ -20,6 +20,9 @@ export interface Database {
     created_at: string;
     guest_name: string;
     total: number;
+    /** Set when staff void the checkout; the row itself is never deleted. */
+    voided_at: string | null;
+    void_reason: string | null;
   };
   checkout_lines: {
     id: Generated<number>;
@@ -29,6 +32,24 @@ export interface Database {
     quantity: number;
     unit_price: number;
     line_total: number;
+  };
+  restocks: {
+    id: Generated<number>;
+    bungalow: number;
+    restocked_at: string;
+  };
+  /** Running total kept in step with checkouts, voids and restocks (see migration 002). */
+  restock_pending: {
+    bungalow: number;
+    drink_name: string;
+    units: number;
+  };
+  /** Running total per UTC day and drink name, voided checkouts excluded (see migration 002). */
+  consumption_daily: {
+    day: string;
+    drink_name: string;
+    units: number;
+    thb: number;
   };
   admin_sessions: {
     token_hash: string;

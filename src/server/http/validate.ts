@@ -27,3 +27,13 @@ export function readParams<S extends z.ZodType>(c: Context, schema: S): z.infer<
   }
   return parsed.data;
 }
+
+/** Parses the query string against a shared schema: 422 with field issues, unknown parameters included. */
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) {
+    const issues = issuesOf(parsed.error);
+    throw new HttpError(422, 'validation_failed', issues[0]?.message ?? 'Invalid query', issues);
+  }
+  return parsed.data;
+}

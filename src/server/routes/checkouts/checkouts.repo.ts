@@ -4,6 +4,7 @@ import { grandTotal, lineTotal } from '../../../shared/money';
 import type { CheckoutInput } from '../../../shared/schemas';
 import type { Db } from '../../db/database';
 import { HttpError, validationFailed } from '../../http/errors';
+import { countCheckout } from './running-totals';
 
 export function createCheckoutsRepo({ kysely }: Db) {
   return {
@@ -77,6 +78,7 @@ export function createCheckoutsRepo({ kysely }: Db) {
             })),
           )
           .execute();
+        await countCheckout(trx, { bungalow: input.bungalow, createdAt, lines });
 
         return { id, bungalow: input.bungalow, createdAt, guestName: guest.name, total, lines };
       });

@@ -1,0 +1,15 @@
+import { Hono } from 'hono';
+import { consumptionQuerySchema } from '../../../shared/staff-schemas';
+import { requireAdmin } from '../../auth/require-admin';
+import type { AppDeps } from '../../deps';
+import { readQuery } from '../../http/validate';
+import { createConsumptionRepo } from './consumption.repo';
+
+export function consumptionRoutes(deps: AppDeps) {
+  const repo = createConsumptionRepo(deps.db);
+
+  return new Hono().get('/', requireAdmin(deps), async (c) => {
+    const { days } = readQuery(c, consumptionQuerySchema);
+    return c.json(await repo.period(days, deps.now()));
+  });
+}

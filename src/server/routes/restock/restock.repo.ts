@@ -1,0 +1,69 @@
+import type { DrinkUnits, Restock, RestockBungalow, RestockList } from '../../../shared/staff-types';
+import type { Db } from '../../db/database';
+
+const byName = (a: DrinkUnits, b: DrinkUnits) =>
+  a.drinkName < b.drinkName ? -1 : a.drinkName > b.drinkName ? 1 : 0;
+
+export function createRestockRepo({ kysely }: Db) {
+  return {
+    /**
+     * Reads the running totals (one row per bungalow and drink with something taken), not the checkouts:
+     * the list costs the same after ten years as on the first day.
+     */
+    async list(): Promise<RestockList> {
+      const rows = await kysely
+        .selectFrom('restock_pending as p')
+        .select((eb) => [
+          'p.bungalow',
+          'p.drink_name',
+          'p.units',
+          // One index seek per row (restocks_bungalow_restocked_at_idx).
+          eb
+            .selectFrom('restocks as r')
+            .select((inner) => inner.fn.max('r.restocked_at').as('last'))
+            .whereRef('r.bungalow', '=', 'p.bungalow')
+            .as('last_restocked_at'),
+        ])
+        .where('p.units', '>', 0)
+        .orderBy('p.bungalow')
+        .orderBy('p.drink_name')
+        .execute();
+
+      const bungalows = new Map<number, RestockBungalow>();
+      const totals = new Map<string, number>();
+      for (const row of rows) {
+        const entry = bungalows.get(row.bungalow) ?? {
+          bungalow: row.bungalow,
+          lastRestockedAt: row.last_restocked_at ?? null,
+          items: [],
+          units: 0,
+        };
+        entry.items.push({ drinkName: row.drink_name, units: row.units });
+        entry.units += row.units;
+        bungalows.set(row.bungalow, entry);
+        totals.set(row.drink_name, (totals.get(row.drink_name) ?? 0) + row.units);
+      }
+      const totalList = [...totals.entries()]
+        .map(([drinkName, units]) => ({ drinkName, units }))
+        .sort(byName);
+      return {
+        bungalows: [...bungalows.values()],
+        totals: totalList,
+        units: totalList.reduce((sum, item) => sum + item.units, 0),
+      };
+    },
+
+    /** Records the restock and empties the bungalow's pending list in one transaction. */
+    restock(bungalow: number, restockedAt: string): Promise<Restock> {
+      return kysely.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('restocks')
+          .values({ bungalow, restocked_at: restockedAt })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.deleteFrom('restock_pending').where('bungalow', '=', bungalow).execute();
+        return { id, bungalow, restockedAt };
+      });
+    },
+  };
+}

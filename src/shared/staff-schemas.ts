@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { limits } from './constants';
+import { staffLimits } from './staff-constants';
+
+/** Inputs of the staff tools (history, voiding, restock, consumption, export), for server and admin forms. */
+
+/** A UTC calendar day as the API takes and gives it, e.g. 2026-01-31. */
+export const dayStringSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00.000Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'Not a real calendar date');
+
+/** Query strings arrive as text: a whole number written in digits, then range-checked. */
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${label} must be a whole number`)
+    .transform(Number)
+    .pipe(
+      z.number().min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`),
+    );
+
+const fromNotAfterTo = {
+  message: 'The start date must not be after the end date',
+  path: ['to'],
+};
+
+export const historyQuerySchema = z
+  .strictObject({
+    page: wholeNumber('Page', 1, staffLimits.pageMax).default(1),
+    pageSize: wholeNumber('Page size', 1, staffLimits.pageSizeMax).default(staffLimits.pageSizeDefault),
+    bungalow: wholeNumber('Bungalow', limits.bungalowMin, limits.bungalowMax).optional(),
+    from: dayStringSchema.optional(),
+    to: dayStringSchema.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, fromNotAfterTo);
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+export const exportQuerySchema = z
+  .strictObject({
+    from: dayStringSchema,
+    to: dayStringSchema,
+    bungalow: wholeNumber('Bungalow', limits.bungalowMin, limits.bungalowMax).optional(),
+  })
+  .refine((q) => q.from <= q.to, fromNotAfterTo);
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
+
+export const voidInputSchema = z.strictObject({
+  reason: z
+    .string({ error: 'A reason is required to void a checkout' })
+    .trim()
+    .min(1, 'A reason is required to void a checkout')
+    .max(staffLimits.voidReasonMax, `The reason must be at most ${staffLimits.voidReasonMax} characters`),
+});
+export type VoidInput = z.infer<typeof voidInputSchema>;
+
+/** A restock carries no data, but every write is JSON (see DESIGN.md): send {}. */
+export const restockInputSchema = z.strictObject({});
+
+export const bungalowParamSchema = z.strictObject({
+  bungalow: z
+    .string()
+    .regex(/^[1-9][0-9]{0,3}$/)
+    .transform(Number)
+    .pipe(z.number().min(limits.bungalowMin).max(limits.bungalowMax)),
+});
+
+export const consumptionQuerySchema = z.strictObject({
+  days: z
+    .enum(['7', '30'], { error: 'Days must be 7 or 30' })
+    .default('7')
+    .transform((value) => Number(value) as 7 | 30),
+});
+export type ConsumptionQuery = z.infer<typeof consumptionQuerySchema>;
