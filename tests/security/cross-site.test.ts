@@ -100,6 +100,8 @@ describeEachDatabase('cross-site writes', ({ fresh }) => {
         path: '/api/checkouts',
         body: { bungalow: 7, items: [{ drinkId: drink.id, missing: 1 }] },
       },
+      { method: 'POST', path: '/api/checkouts/1/void', body: { reason: 'Mallory was here' } },
+      { method: 'POST', path: '/api/restock/3', body: {} },
       { method: 'POST', path: '/api/session', body: { password: 'test-admin-password' } },
       { method: 'DELETE', path: '/api/session' },
     ];
@@ -124,7 +126,8 @@ describeEachDatabase('cross-site writes', ({ fresh }) => {
         Object.entries(write.body ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
       );
       const asGet = await t.request('GET', `${write.path}?${query}`, { cookie });
-      expect([200, 405], `GET ${write.path}`).toContain(asGet.status);
+      // 422: the history's GET refuses query parameters it does not know (items=...), writing nothing.
+      expect([200, 405, 422], `GET ${write.path}`).toContain(asGet.status);
       if (asGet.status === 405) expect(asGet.headers.get('allow')).not.toContain('GET');
     }
     console.log(`[figure] cross-site writes refused: ${refused} of ${refused}`);
