@@ -16,6 +16,8 @@ export const limits = {
   passwordMax: 1024,
   checkoutItemsMax: 200,
   bodyBytesMax: 16 * 1024,
+  /** Largest id a PostgreSQL integer column holds; a bigger one in a request names nothing. */
+  idMax: 2_147_483_647,
 } as const;
 
 export const newDrinkDefaults = { startingQuantity: 5, price: 70 } as const;

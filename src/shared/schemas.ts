@@ -48,7 +48,11 @@ export const checkoutInputSchema = z.strictObject({
   items: z
     .array(
       z.strictObject({
-        drinkId: z.number().int().positive('Drink id must be a positive whole number'),
+        drinkId: z
+          .number()
+          .int()
+          .positive('Drink id must be a positive whole number')
+          .max(limits.idMax, 'No drink has this id'),
         missing: z
           .number()
           .int('Missing count must be a whole number')
@@ -75,5 +79,7 @@ export const idParamSchema = z.strictObject({
   id: z
     .string()
     .regex(/^[1-9][0-9]{0,9}$/, 'Id must be a positive whole number')
-    .transform(Number),
+    .transform(Number)
+    // Past PostgreSQL's integer range the query itself would fail: such an id names no row.
+    .refine((id) => id <= limits.idMax, 'No row has this id'),
 });
