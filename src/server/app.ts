@@ -72,6 +72,11 @@ export function createApp(options: CreateAppOptions) {
   });
   app.use('*', securityHeaders(config.trustProxy));
   app.use('*', compress());
+  // Before the body and origin checks, so that their refusals are not cached either.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
   app.use(
     '/api/*',
     bodyLimit({
@@ -84,10 +89,6 @@ export function createApp(options: CreateAppOptions) {
     }),
   );
   app.use('/api/*', sameOriginJsonWrites());
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-  });
 
   const api = new Hono()
     .route('/health', healthRoutes(deps))

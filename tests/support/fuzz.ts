@@ -296,7 +296,7 @@ export async function fuzzRoute(
       const response = await t.app.request(path, {
         method: route.method,
         headers,
-        body: route.method === 'DELETE' ? undefined : body.bytes,
+        body: route.method === 'DELETE' ? undefined : Buffer.from(body.bytes),
       });
       const text = await response.text();
       tally.runs++;
