@@ -184,3 +184,33 @@ test("when the session check fails the route says 'Failed to load data' and can 
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(modalOf(page)).toBeVisible();
 });
+
+test('a guest save after the session ended keeps the typed guest and saves it after logging in', async ({
+  page,
+  server,
+  adminApi,
+}) => {
+  await adminApi.setGuest({ name: 'Ada Lovelace', email: 'ada@example.com' });
+  await loginAsAdmin(page, server.adminPassword);
+  const form = page.getByRole('form', { name: texts.guestInformation });
+  await form.getByLabel('Guest Name').fill('Grace Hopper');
+  await form.getByLabel('Guest Email').fill('grace@example.org');
+  await page.context().clearCookies();
+  await form.getByRole('button', { name: texts.saveGuest }).click();
+
+  const modal = modalOf(page);
+  await expect(modal).toBeVisible();
+  await expect(page.getByText(toastTexts.failedToSaveGuest)).toHaveCount(0);
+  await modal.getByLabel('Admin password').fill(server.adminPassword);
+  await page.keyboard.press('Enter');
+  await expect(modal).toBeHidden();
+  await expect(form.getByLabel('Guest Name')).toHaveValue('Grace Hopper');
+  await expect(form.getByLabel('Guest Email')).toHaveValue('grace@example.org');
+
+  await form.getByRole('button', { name: texts.saveGuest }).click();
+  await expect(page.getByText(toastTexts.guestUpdated)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('form', { name: texts.guestInformation }).getByLabel('Guest Name')).toHaveValue(
+    'Grace Hopper',
+  );
+});

@@ -37,7 +37,7 @@ export function AdminPage({ panel, locked, onLock, locking }: AdminPageProps) {
         <h2 className="flex-1 text-2xl font-bold text-slate-900">{texts.adminPanel}</h2>
         <Button variant="secondary" onClick={onLock} pending={locking}>
           <Lock aria-hidden="true" className="size-5" />
-          Lock admin panel
+          Lock<span className="sr-only"> admin panel</span>
         </Button>
       </div>
       {adminSections.map(({ id, title, Component }) => (

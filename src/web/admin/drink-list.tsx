@@ -42,7 +42,7 @@ function DrinkRow({ drink, onEdit }: { drink: Drink; onEdit: (drink: Drink) => v
 
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
-      <div className="min-w-0 flex-1">
+      <div className="min-w-48 flex-1">
         <p className="font-semibold text-slate-900 break-words">{drink.drinkName}</p>
         <p className="text-sm text-slate-600">
           Starting: {drink.startingQuantity} · <span className="font-medium">{formatThb(drink.price)}</span>
