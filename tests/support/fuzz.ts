@@ -6,8 +6,10 @@ import {
   checkoutInputSchema,
   drinkInputSchema,
   guestInputSchema,
+  idParamSchema,
   loginInputSchema,
 } from '../../src/shared/schemas';
+import { bungalowParamSchema, restockInputSchema, voidInputSchema } from '../../src/shared/staff-schemas';
 import { contentDigest, expectNoLeak } from '../security/support';
 import type { TestApp } from './test-app';
 
@@ -166,9 +168,15 @@ export interface FuzzRoute {
   body: fc.Arbitrary<FuzzBody>;
   schema: z.ZodType;
   admin: boolean;
+  /** Whether the path's parameter passes, so the body is judged (else a 404 comes first). */
+  pathOk?: (path: string) => boolean;
 }
 
-export const fuzzRoutes = (drinkIds: number[]): FuzzRoute[] => {
+const segmentPasses = (schema: z.ZodType, key: string) => (path: string) =>
+  schema.safeParse({ [key]: decodeURIComponent(path.split('/')[3] ?? '') }).success;
+const drinkIdOk = segmentPasses(idParamSchema, 'id');
+
+export const fuzzRoutes = (drinkIds: number[], checkoutIds: number[] = [1]): FuzzRoute[] => {
   const knownId = fc.constantFrom(...drinkIds.map(String));
   const anyId = fc.oneof(
     { weight: 4, arbitrary: knownId },
@@ -203,6 +211,7 @@ export const fuzzRoutes = (drinkIds: number[]): FuzzRoute[] => {
       body: bodies(nearShape(validDrink)),
       schema: drinkInputSchema,
       admin: true,
+      pathOk: drinkIdOk,
     },
     {
       name: 'PUT /api/guest',
@@ -237,6 +246,28 @@ export const fuzzRoutes = (drinkIds: number[]): FuzzRoute[] => {
       admin: false,
     },
     {
+      name: 'POST /api/checkouts/:id/void',
+      method: 'POST',
+      path: fc
+        .oneof(fc.constantFrom(...checkoutIds.map(String)), anyId)
+        .map((id) => `/api/checkouts/${id}/void`),
+      body: bodies(nearShape({ reason: fc.string({ minLength: 1, maxLength: 30 }) })),
+      schema: voidInputSchema,
+      admin: true,
+      pathOk: segmentPasses(idParamSchema, 'id'),
+    },
+    {
+      name: 'POST /api/restock/:bungalow',
+      method: 'POST',
+      path: fc
+        .oneof(fc.integer({ min: 1, max: 9999 }).map(String), anyId)
+        .map((bungalow) => `/api/restock/${bungalow}`),
+      body: bodies(nearShape({})),
+      schema: restockInputSchema,
+      admin: true,
+      pathOk: segmentPasses(bungalowParamSchema, 'bungalow'),
+    },
+    {
       name: 'POST /api/session',
       method: 'POST',
       path: fc.constant('/api/session'),
@@ -251,6 +282,7 @@ export const fuzzRoutes = (drinkIds: number[]): FuzzRoute[] => {
       body: fc.constant({ bytes: new Uint8Array(), contentType: '' }),
       schema: drinkInputSchema,
       admin: true,
+      pathOk: drinkIdOk,
     },
   ];
 };
@@ -306,9 +338,12 @@ export async function fuzzRoute(
       expectNoLeak(text, label);
       const expected = expectedRejection(route, body);
       // The gates before the body: size, type, session, the id in the path; then the body itself.
-      const pathId = /^\/api\/drinks\/([1-9][0-9]{0,9})$/.exec(path)?.[1];
-      const pathIdOk =
-        !path.startsWith('/api/drinks/') || (pathId !== undefined && Number(pathId) <= limits.idMax);
+      let pathIdOk = true;
+      try {
+        pathIdOk = route.pathOk?.(path) ?? true;
+      } catch {
+        pathIdOk = false; // a parameter that is not even valid percent-encoding
+      }
       if (expected === 413 || expected === 415) expect(response.status, label).toBe(expected);
       else if (expected !== undefined && pathIdOk) expect(response.status, label).toBe(expected);
       else if (expected !== undefined) expect([404, expected], label).toContain(response.status);
