@@ -1,6 +1,8 @@
 /** Limits and texts of the staff tools (not in the original product, so not in the spec's constants). */
 export const staffLimits = {
   pageSizeDefault: 50,
+  /** Checkouts per page in the admin panel's history. */
+  historyPageSize: 20,
   pageSizeMax: 100,
   pageMax: 100_000,
   voidReasonMax: 200,

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import type { ActionFunctionArgs } from 'react-router';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import type { ApiIssue, Drink, Guest } from '../../shared/api-types';
 import { texts, timings, toastTexts } from '../../shared/constants';
 import type { DrinkInput, GuestInput } from '../../shared/schemas';
@@ -15,6 +15,14 @@ import {
   saveGuest,
   updateDrink,
 } from '../api';
+import {
+  loadStaffData,
+  runStaffCommand,
+  type StaffCommand,
+  type StaffData,
+  staffFailureToasts,
+  staffSuccessToasts,
+} from './staff/staff-data';
 
 /**
  * The admin route's reads (loader) and writes (action). Every write goes through the action, so React
@@ -27,6 +35,8 @@ export interface AdminPanelData {
   /** Not awaited: the panel shows 'Loading...' while these arrive. */
   drinks: Promise<Drink[]>;
   guest: Promise<Guest | null>;
+  /** History, restock list and consumption (src/web/admin/staff). */
+  staff: StaffData;
 }
 export type AdminLoaderData = { authenticated: false } | AdminPanelData;
 
@@ -41,13 +51,14 @@ function reportLoadFailure<T>(promise: Promise<T>): Promise<T> {
   });
 }
 
-export async function adminLoader(): Promise<AdminLoaderData> {
+export async function adminLoader({ request }: LoaderFunctionArgs): Promise<AdminLoaderData> {
   const session = await reportLoadFailure(fetchSession());
   if (!session.authenticated) return { authenticated: false };
   return {
     authenticated: true,
     drinks: reportLoadFailure(fetchDrinks()),
     guest: reportLoadFailure(fetchGuest()),
+    staff: loadStaffData(new URL(request.url), reportLoadFailure),
   };
 }
 
@@ -57,7 +68,8 @@ export type AdminCommand =
   | { intent: 'add-drink'; drink: DrinkInput }
   | { intent: 'update-drink'; id: number; drink: DrinkInput }
   | { intent: 'delete-drink'; id: number }
-  | { intent: 'save-guest'; guest: GuestInput };
+  | { intent: 'save-guest'; guest: GuestInput }
+  | StaffCommand;
 
 export type AdminIntent = AdminCommand['intent'];
 
@@ -77,6 +89,7 @@ const successToasts: Partial<Record<AdminIntent, string>> = {
   'update-drink': toastTexts.drinkUpdated,
   'delete-drink': toastTexts.drinkDeleted,
   'save-guest': toastTexts.guestUpdated,
+  ...staffSuccessToasts,
 };
 
 const failureToasts: Record<AdminIntent, string | null> = {
@@ -87,6 +100,7 @@ const failureToasts: Record<AdminIntent, string | null> = {
   'update-drink': toastTexts.failedToSaveDrink,
   'delete-drink': toastTexts.failedToDelete,
   'save-guest': toastTexts.failedToSaveGuest,
+  ...staffFailureToasts,
 };
 
 async function run(command: AdminCommand): Promise<void> {
@@ -106,6 +120,8 @@ async function run(command: AdminCommand): Promise<void> {
     case 'save-guest':
       await saveGuest(command.guest);
       return;
+    default:
+      return runStaffCommand(command);
   }
 }
 

@@ -6,6 +6,10 @@ import { Card } from '../components/ui/card';
 import type { AdminPanelData } from './admin-data';
 import { DrinksSection } from './drinks-section';
 import { GuestSection } from './guest-form';
+import { ConsumptionSection } from './staff/consumption-chart';
+import { ExportSection } from './staff/export';
+import { HistorySection } from './staff/history';
+import { RestockSection } from './staff/restock';
 
 export interface AdminSection {
   id: string;
@@ -20,6 +24,10 @@ export interface AdminSection {
 export const adminSections: AdminSection[] = [
   { id: 'drinks', title: 'Drinks', Component: DrinksSection },
   { id: 'guest', title: texts.guestInformation, Component: GuestSection },
+  { id: 'restock', title: 'Restock list', Component: RestockSection },
+  { id: 'consumption', title: 'Consumption', Component: ConsumptionSection },
+  { id: 'history', title: 'Checkout history', Component: HistorySection },
+  { id: 'export', title: 'Export checkouts (CSV)', Component: ExportSection },
 ];
 
 export interface AdminPageProps {

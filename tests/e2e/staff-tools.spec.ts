@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { csvColumns } from '../../src/shared/staff-constants';
+import { parseCsv } from '../support/csv-parse';
+import { loginAsAdmin } from './admin-helpers';
+import { addMissing, testDrinks, testGuest, toastWith } from './checkout-helpers';
+import { expect, test } from './fixtures';
+
+/** A guest's checkout on /checkout, recorded through 'Share Receipt' as on a tablet. */
+async function checkoutOnScreen(page: Page, bungalow: number, cart: Record<string, number>) {
+  await page.goto(`/checkout?bungalow=${bungalow}`);
+  for (const [drink, count] of Object.entries(cart)) await addMissing(page, drink, count);
+  await page.getByRole('button', { name: 'Share Receipt' }).click();
+  await expect(toastWith(page, 'Ready to share receipt!')).toBeVisible();
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+const historyEntries = (page: Page) =>
+  section(page, 'Checkout history')
+    .getByRole('list', { name: 'Checkouts, newest first' })
+    .locator(':scope > li');
+
+test('staff find checkouts in the history, re-download a receipt, void one, restock and export', async ({
+  page,
+  adminApi,
+  server,
+}) => {
+  await adminApi.setDrinks(testDrinks);
+  await adminApi.setGuest(testGuest);
+  await checkoutOnScreen(page, 3, { Coke: 2 });
+  await checkoutOnScreen(page, 3, { Chang: 1 });
+  await checkoutOnScreen(page, 8, { Wine: 1, Coke: 1 });
+
+  await loginAsAdmin(page, server.adminPassword);
+
+  // History: all three, newest first, each with its lines and total.
+  const history = section(page, 'Checkout history');
+  await expect(historyEntries(page)).toHaveCount(3);
+  const newest = historyEntries(page).first();
+  await expect(newest).toContainText('Bungalow 8');
+  await expect(newest).toContainText(`Guest: ${testGuest.name}`);
+  await expect(newest).toContainText('1 x Wine');
+  await expect(newest).toContainText('490 THB');
+
+  // Filter by bungalow, then clear.
+  await history.getByLabel('Bungalow', { exact: true }).fill('3');
+  await history.getByRole('button', { name: 'Show checkouts' }).click();
+  await expect(page).toHaveURL(/bungalow=3/);
+  await expect(historyEntries(page)).toHaveCount(2);
+  await expect(historyEntries(page).filter({ hasText: 'Bungalow 8' })).toHaveCount(0);
+  await history.getByRole('link', { name: 'Clear filters' }).click();
+  await expect(historyEntries(page)).toHaveCount(3);
+
+  // The receipt again: same file name and text as the checkout's own PDF.
+  const bungalow8 = historyEntries(page).filter({ hasText: 'Bungalow 8' });
+  const downloading = page.waitForEvent('download');
+  await bungalow8
+    .getByRole('button', { name: /^Download the receipt of checkout #\d+ \(bungalow 8\)$/ })
+    .click();
+  const receipt = await downloading;
+  expect(receipt.suggestedFilename()).toBe('bungalow-8-checkout.pdf');
+  const pdf = fs.readFileSync(await receipt.path()).toString('latin1');
+  expect(pdf.startsWith('%PDF-')).toBe(true);
+  for (const text of [
+    'Bungalow #8 Fridge Checkout',
+    '1 x Wine',
+    '450 THB',
+    '1 x Coke',
+    'Total Cost',
+    '490 THB',
+  ]) {
+    expect(pdf, text).toContain(text);
+  }
+
+  // Before the void: the restock list and the chart count all three checkouts.
+  const restock = section(page, 'Restock list');
+  const resortTotals = restock.getByRole('table', { name: /From the storeroom/ });
+  await expect(resortTotals).toContainText('whole resort (5 units)');
+  await expect(resortTotals.getByRole('row', { name: 'Coke 3' })).toBeVisible();
+  const restock8 = restock
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Bungalow 8' }) });
+  await expect(restock8).toContainText('Wine');
+  const consumption = section(page, 'Consumption');
+  await expect(consumption.getByText('Period total: 650 THB')).toBeVisible();
+  await expect(consumption.getByRole('img', { name: /Bar chart of THB per day over 7 days/ })).toBeVisible();
+  await expect(consumption.getByRole('row', { name: 'Wine 1 450' })).toBeVisible();
+
+  // Void bungalow 8's checkout: a reason is required; it stays listed, marked.
+  await bungalow8.getByRole('button', { name: /^Void checkout #\d+/ }).click();
+  const reason = bungalow8.getByLabel(/Reason for voiding checkout/);
+  await bungalow8.getByRole('button', { name: 'Void checkout' }).click();
+  await expect(bungalow8.getByText('A reason is required to void a checkout')).toBeVisible();
+  await reason.fill('Guest returned the wine unopened');
+  await bungalow8.getByRole('button', { name: 'Void checkout' }).click();
+  await expect(toastWith(page, 'Checkout voided')).toBeVisible();
+  await expect(bungalow8).toContainText('Voided');
+  await expect(bungalow8).toContainText('Guest returned the wine unopened');
+  await expect(historyEntries(page)).toHaveCount(3);
+
+  // ...and stops counting: out of the restock list and the chart.
+  await expect(restock8).toHaveCount(0);
+  await expect(resortTotals).toContainText('whole resort (3 units)');
+  await expect(resortTotals.getByRole('row', { name: 'Coke 2' })).toBeVisible();
+  await expect(consumption.getByText('Period total: 160 THB')).toBeVisible();
+  await expect(consumption.getByRole('row', { name: /^Wine/ })).toHaveCount(0);
+
+  // Bungalow 3's fridge is refilled.
+  await restock.getByRole('button', { name: 'Restocked bungalow 3' }).click();
+  await expect(toastWith(page, 'Restock recorded')).toBeVisible();
+  await expect(restock.getByText('Every fridge is full')).toBeVisible();
+
+  // The accountant's CSV: one row per line, voided lines marked.
+  const exportSection = section(page, 'Export checkouts (CSV)');
+  const csvDownload = page.waitForEvent('download');
+  await exportSection.getByRole('link', { name: 'Download CSV' }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toMatch(/^fridge-checkouts-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = fs.readFileSync(await csv.path(), 'utf8');
+  const [header = [], ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
+  expect(header).toEqual([...csvColumns]);
+  const summary = rows.map((row) => `${row[2]} ${row[5]} x ${row[4]} ${row[9]}`);
+  expect(summary.slice(0, 2)).toEqual(['3 2 x Coke recorded', '3 1 x Chang recorded']);
+  expect(summary.slice(2).sort()).toEqual(['8 1 x Coke voided', '8 1 x Wine voided']);
+  expect(rows.every((row) => row[3] === testGuest.name)).toBe(true);
+});
