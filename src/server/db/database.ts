@@ -12,6 +12,11 @@ export interface Db {
   dialect: DialectName;
   /** PostgreSQL schema the connection works in, when not the default one. */
   schema?: string;
+  /**
+   * SQLite only: the connection itself, for the rare hot read where Kysely's per-query work would cost more
+   * than the query (the catalogue cache's version check). Everything else goes through `kysely`.
+   */
+  sqlite?: SqliteDatabase.Database;
   close(): Promise<void>;
 }
 
@@ -42,6 +47,7 @@ function openSqlite(file: string): Db {
   return {
     kysely,
     dialect: 'sqlite',
+    sqlite: database,
     close: () => kysely.destroy(),
   };
 }

@@ -2,12 +2,14 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './database';
 import { initialMigration } from './migrations/001-initial';
 import { staffToolsMigration } from './migrations/002-staff-tools';
+import { catalogueVersionMigration } from './migrations/003-catalogue-version';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '001-initial': initialMigration(db.dialect),
     '002-staff-tools': staffToolsMigration(db.dialect),
+    '003-catalogue-version': catalogueVersionMigration(db.dialect),
   };
 }
 

@@ -66,4 +66,9 @@ export interface Database {
     key: string;
     value: string;
   };
+  /** One row (id 1): a token the "Drinks" triggers replace on every write (003-catalogue-version). */
+  catalogue_version: {
+    id: number;
+    version: string;
+  };
 }

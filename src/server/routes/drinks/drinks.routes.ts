@@ -4,14 +4,16 @@ import { requireAdmin } from '../../auth/require-admin';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { readJson, readParams } from '../../http/validate';
+import { type CatalogueBody, createCatalogueCache } from './catalogue-cache';
 import { createDrinksRepo } from './drinks.repo';
 
 export function drinksRoutes(deps: AppDeps) {
   const repo = createDrinksRepo(deps.db);
+  const catalogue = createCatalogueCache(deps.db, repo);
   const admin = requireAdmin(deps);
 
   return new Hono()
-    .get('/', async (c) => c.json(await repo.list()))
+    .get('/', async (c) => catalogueResponse(await catalogue.current(), c.req.header('accept-encoding')))
     .post('/', admin, async (c) => {
       const input = await readJson(c, drinkInputSchema);
       return c.json(await repo.add(input), 201);
@@ -28,4 +30,39 @@ export function drinksRoutes(deps: AppDeps) {
       if (!(await repo.remove(id))) throw notFound('Drink');
       return c.body(null, 204);
     });
+}
+
+/**
+ * The cached body as it is, compressed ahead when the client accepts it: with Content-Length and
+ * Content-Encoding set, nothing downstream re-encodes or copies it per request.
+ */
+function catalogueResponse(body: CatalogueBody, acceptEncoding: string | undefined): Response {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json; charset=utf-8',
+    Vary: 'Accept-Encoding',
+  };
+  const encoding = body.gzip || body.brotli ? preferredEncoding(acceptEncoding) : undefined;
+  const encoded = encoding === 'br' ? body.brotli : encoding === 'gzip' ? body.gzip : undefined;
+  if (encoding && encoded) {
+    headers['Content-Encoding'] = encoding;
+    headers['Content-Length'] = String(encoded.length);
+    return new Response(new Uint8Array(encoded), { status: 200, headers });
+  }
+  headers['Content-Length'] = String(body.bytes);
+  return new Response(body.json, { status: 200, headers });
+}
+
+/** br over gzip; an encoding with q=0 is refused (RFC 9110 12.5.3). */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
 }

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** What the build wrote about its chunks (vite.config.ts, bundleStats plugin). */
+interface ChunkStats {
+  file: string;
+  name: string;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  imports: string[];
+  dynamicImports: string[];
+  /** Source module -> its bytes in the chunk before minification. */
+  modules: Record<string, number>;
+}
+
+export interface FileSize {
+  file: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface BundleReport {
+  initialJs: FileSize[];
+  initialJsTotal: Omit<FileSize, 'file'>;
+  css: FileSize[];
+  pdfChunks: FileSize[];
+  pdfTotal: Omit<FileSize, 'file'>;
+  adminChunks: FileSize[];
+  adminTotal: Omit<FileSize, 'file'>;
+  /** Modules of the initial set that must have been lazy: empty when the split is right. */
+  forbiddenInInitial: string[];
+  /** Where the initial JavaScript comes from, by package, as shares of its unminified size. */
+  initialByPackage: { name: string; share: number }[];
+}
+
+/** Code a guest at /checkout must not download before the first drink shows. */
+const lazyOnly: { label: string; test: (module: string) => boolean }[] = [
+  { label: 'jsPDF', test: (m) => /node_modules\/(jspdf|html2canvas|canvg|dompurify|fflate)\//.test(m) },
+  { label: 'PDF builder', test: (m) => m.endsWith('src/shared/receipt-pdf.ts') },
+  { label: 'admin route', test: (m) => m.includes('src/web/admin/') },
+  { label: 'zod', test: (m) => /node_modules\/zod\//.test(m) },
+  { label: 'react-hook-form', test: (m) => /node_modules\/(react-hook-form|@hookform)\//.test(m) },
+];
+
+/** Sizes as the server sends them: the build's own .gz/.br twins when present (vite.config.ts). */
+export function measureFile(webRoot: string, file: string): FileSize {
+  const full = path.join(webRoot, file);
+  const raw = fs.readFileSync(full);
+  const twin = (ext: string, make: () => Buffer) =>
+    fs.existsSync(`${full}.${ext}`) ? fs.statSync(`${full}.${ext}`).size : make().length;
+  return {
+    file,
+    raw: raw.length,
+    gzip: twin('gz', () => zlib.gzipSync(raw, { level: 9 })),
+    brotli: twin('br', () => zlib.brotliCompressSync(raw)),
+  };
+}
+
+const sum = (files: FileSize[]) => ({
+  raw: files.reduce((total, f) => total + f.raw, 0),
+  gzip: files.reduce((total, f) => total + f.gzip, 0),
+  brotli: files.reduce((total, f) => total + f.brotli, 0),
+});
+
+/** A chunk and every chunk it imports statically (what loading it downloads), minus those already loaded. */
+function withStaticImports(start: string[], byFile: Map<string, ChunkStats>, loaded: Set<string>): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || loaded.has(file)) return;
+    seen.add(file);
+    for (const next of byFile.get(file)?.imports ?? []) visit(next);
+  };
+  for (const file of start) visit(file);
+  return [...seen];
+}
+
+/**
+ * The JavaScript /checkout loads first is what index.html names: its module entry and the modulepreloads
+ * (the browser fetches all of them before running the app). Lazy chunks come from the build's stats.
+ */
+export function measureBundle(distDir = 'dist'): BundleReport {
+  const webRoot = path.join(distDir, 'web');
+  const html = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const statsFile = path.join(distDir, 'bundle-stats.json');
+  if (!fs.existsSync(statsFile)) throw new Error(`${statsFile} is missing: run \`npm run build\` first`);
+  const { chunks } = JSON.parse(fs.readFileSync(statsFile, 'utf8')) as { chunks: ChunkStats[] };
+  const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
+
+  const attribute = (tag: string, name: string) => tag.match(new RegExp(`\\b${name}="([^"]+)"`))?.[1];
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  const initialFiles = tags.flatMap((tag) => {
+    const src = tag.startsWith('<script') ? attribute(tag, 'src') : undefined;
+    const preload = /rel="modulepreload"/.test(tag) ? attribute(tag, 'href') : undefined;
+    const file = src ?? preload;
+    return file ? [file.replace(/^\//, '')] : [];
+  });
+  const cssFiles = tags.flatMap((tag) => {
+    const href = /rel="stylesheet"/.test(tag) ? attribute(tag, 'href') : undefined;
+    return href ? [href.replace(/^\//, '')] : [];
+  });
+  if (initialFiles.length === 0) throw new Error('dist/web/index.html names no script: is the build broken?');
+
+  const initial = new Set(initialFiles);
+  const initialModules = initialFiles.flatMap((file) => Object.entries(byFile.get(file)?.modules ?? {}));
+  const forbiddenInInitial = initialModules.flatMap(([module]) => {
+    const rule = lazyOnly.find((r) => r.test(module));
+    return rule ? [`${rule.label}: ${module}`] : [];
+  });
+
+  const packages = new Map<string, number>();
+  let renderedTotal = 0;
+  for (const [module, bytes] of initialModules) {
+    const name = module.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? '(app)';
+    packages.set(name, (packages.get(name) ?? 0) + bytes);
+    renderedTotal += bytes;
+  }
+
+  const chunkWith = (test: (module: string) => boolean) =>
+    chunks.filter((chunk) => Object.keys(chunk.modules).some(test)).map((chunk) => chunk.file);
+  const pdfFiles = withStaticImports(
+    chunkWith((m) => /node_modules\/jspdf\//.test(m)),
+    byFile,
+    initial,
+  );
+  const adminFiles = withStaticImports(
+    chunkWith((m) => m.includes('src/web/admin/admin-route')),
+    byFile,
+    initial,
+  );
+
+  const measure = (files: string[]) => files.map((file) => measureFile(webRoot, file));
+  const initialJs = measure(initialFiles);
+  const pdfChunks = measure(pdfFiles);
+  const adminChunks = measure(adminFiles);
+  return {
+    initialJs,
+    initialJsTotal: sum(initialJs),
+    css: measure(cssFiles),
+    pdfChunks,
+    pdfTotal: sum(pdfChunks),
+    adminChunks,
+    adminTotal: sum(adminChunks),
+    forbiddenInInitial,
+    initialByPackage: [...packages]
+      .map(([name, bytes]) => ({ name, share: renderedTotal ? bytes / renderedTotal : 0 }))
+      .sort((a, b) => b.share - a.share)
+      .slice(0, 8),
+  };
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { median } from './http-load';
+
+export interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+  benchmarkIndex: number;
+  warnings: string[];
+  /** Audits of the accessibility and best-practices categories that did not pass (title only). */
+  failedAudits: string[];
+}
+
+export interface LighthouseReport {
+  runs: LighthouseRun[];
+  median: Omit<LighthouseRun, 'warnings' | 'failedAudits'>;
+  warnings: string[];
+  failedAudits: string[];
+  chromePath: string;
+}
+
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function findChrome(): string | undefined {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((file): file is string => Boolean(file && fs.existsSync(file)));
+}
+
+/**
+ * Lighthouse's default run: a mid-range phone emulated, with simulated slow 4G and a 4x slower CPU. A fresh
+ * Chromium profile per run, so nothing is cached between runs.
+ */
+export async function runLighthouse(url: string, runs: number): Promise<LighthouseReport> {
+  const chromePath = findChrome();
+  if (!chromePath) throw new Error('No Chromium found: install it or set CHROME_PATH');
+  const results: LighthouseRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      if (!result) throw new Error('Lighthouse returned no result');
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse failed: ${lhr.runtimeError.message}`);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
+      const failedAudits = ['accessibility', 'best-practices'].flatMap((category) =>
+        (lhr.categories[category]?.auditRefs ?? []).flatMap((ref) => {
+          const a = lhr.audits[ref.id];
+          return a && ref.weight > 0 && a.score !== null && a.score < 1 ? [`${category}: ${a.title}`] : [];
+        }),
+      );
+      results.push({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        fcpMs: audit('first-contentful-paint'),
+        lcpMs: audit('largest-contentful-paint'),
+        tbtMs: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        bytes: audit('total-byte-weight'),
+        benchmarkIndex: lhr.environment.benchmarkIndex,
+        warnings: lhr.runWarnings.map(String),
+        failedAudits,
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  const of = (pick: (run: LighthouseRun) => number) => median(results.map(pick));
+  return {
+    runs: results,
+    median: {
+      performance: of((r) => r.performance),
+      accessibility: of((r) => r.accessibility),
+      bestPractices: of((r) => r.bestPractices),
+      fcpMs: of((r) => r.fcpMs),
+      lcpMs: of((r) => r.lcpMs),
+      tbtMs: of((r) => r.tbtMs),
+      cls: of((r) => r.cls),
+      bytes: of((r) => r.bytes),
+      benchmarkIndex: of((r) => r.benchmarkIndex),
+    },
+    warnings: [...new Set(results.flatMap((r) => r.warnings))],
+    failedAudits: [...new Set(results.flatMap((r) => r.failedAudits))],
+    chromePath,
+  };
+}

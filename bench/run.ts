@@ -1,0 +1,492 @@
+/**
+ * `npm run bench`: builds, then measures the budgets of DESIGN.md and issue 6 and prints them as a table
+ * (also written to bench/results/latest.json). Figures, not pass/fail: a budget missed is marked, never fatal.
+ *
+ * Environment (all optional):
+ *   BENCH_ROUNDS=3            interleaved rounds per HTTP comparison (medians are taken over them)
+ *   BENCH_DURATION=5          seconds per autocannon run
+ *   BENCH_LIGHTHOUSE_RUNS=5   Lighthouse runs (median)
+ *   BENCH_POSTGRES_URL=…      PostgreSQL server for the PostgreSQL figures (default TEST_DATABASE_URL, else
+ *                             postgres://postgres@127.0.0.1:5432/test); a scratch database is made and dropped
+ *   BENCH_SKIP=a,b            skip sections: bundle, get, log, post, postgres, pdf, lighthouse, scale
+ *   BENCH_SKIP_SCALE=1        same as BENCH_SKIP=scale (the 1M-checkout history run takes minutes)
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type ServerProcess, startServer } from '../tests/support/server-process';
+import { type BundleReport, measureBundle } from './bundle';
+import { interleave, type LoadResult, load, medianOf } from './http-load';
+import { type LighthouseReport, runLighthouse } from './lighthouse';
+import { benchReceiptPdf, type PdfReport } from './pdf';
+import { createScratchPostgres, type Memory, prepareGuest, readMemory, startBareServer } from './servers';
+
+const env = process.env;
+const rounds = Number(env.BENCH_ROUNDS ?? 3);
+const durationSeconds = Number(env.BENCH_DURATION ?? 5);
+const lighthouseRuns = Number(env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const postgresServerUrl =
+  env.BENCH_POSTGRES_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const skipped = new Set((env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()));
+if (env.BENCH_SKIP_SCALE === '1') skipped.add('scale');
+const wants = (section: string) => !skipped.has(section);
+const connectionCounts = [10, 100];
+
+const KiB = 1024;
+const budgets = {
+  initialJsGzipBytes: 110 * KiB,
+  drinksRatio: 0.6,
+  checkoutP99Ms: 50,
+  performance: 90,
+  lcpMs: 2500,
+  accessibility: 100,
+  bestPractices: 100,
+};
+
+interface Row {
+  section: string;
+  metric: string;
+  value: string;
+  target?: string;
+  /** true met, false missed, undefined no target. */
+  met?: boolean;
+}
+
+const rows: Row[] = [];
+const notes: string[] = [];
+const results: Record<string, unknown> = {};
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
+const mib = (bytes: number) => `${(bytes / KiB / KiB).toFixed(1)} MiB`;
+const ms = (value: number) => (value >= 100 ? `${Math.round(value)} ms` : `${value.toFixed(1)} ms`);
+const rps = (value: number) => `${Math.round(value).toLocaleString('en-US')}/s`;
+const add = (row: Row) => rows.push(row);
+
+async function main() {
+  const startedAt = new Date();
+  const load1 = os.loadavg()[0] ?? 0;
+  log(`bench: ${rounds} rounds x ${durationSeconds} s per HTTP run; load average ${load1.toFixed(2)}`);
+
+  if (wants('bundle')) bundleSection(measureBundle());
+
+  const sqliteServer = await startServer({ env: { LOG_LEVEL: 'warn' } });
+  try {
+    const idle = readMemory(sqliteServer.child.pid);
+    const memory: Record<string, Memory | undefined> = { idle };
+    if (wants('get')) {
+      await drinksGetSection(sqliteServer);
+      memory.afterGet = readMemory(sqliteServer.child.pid);
+    }
+    if (wants('post')) {
+      await prepareGuest(sqliteServer.baseURL, sqliteServer.adminPassword);
+      results.checkoutsSqlite = await checkoutsSection(sqliteServer, 'SQLite (synchronous=FULL)');
+      memory.afterPost = readMemory(sqliteServer.child.pid);
+    }
+    memorySection('SQLite server', memory);
+  } finally {
+    await sqliteServer.stop();
+  }
+
+  if (wants('log') && wants('get')) await logCostSection();
+  if (wants('postgres') && (wants('post') || wants('get'))) await postgresSection();
+
+  if (wants('pdf')) {
+    const pdf = await benchReceiptPdf();
+    results.pdf = pdf;
+    pdfSection(pdf);
+  }
+
+  if (wants('lighthouse')) await lighthouseSection();
+  if (wants('scale')) await scaleSection();
+
+  const finishedAt = new Date();
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      loadAverageAtStart: load1,
+      loadAverageAtEnd: os.loadavg()[0],
+      commit: gitCommit(),
+    },
+    settings: { rounds, durationSeconds, lighthouseRuns, skipped: [...skipped].filter(Boolean) },
+    table: rows,
+    notes,
+    results,
+  };
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync('bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
+  printTable(report.machine);
+}
+
+function bundleSection(bundle: BundleReport) {
+  results.bundle = bundle;
+  const s = '1 bundle (/checkout)';
+  add({
+    section: s,
+    metric: `initial JS, ${bundle.initialJs.length} file(s), gzip`,
+    value: kib(bundle.initialJsTotal.gzip),
+    target: '<= 110 KiB',
+    met: bundle.initialJsTotal.gzip <= budgets.initialJsGzipBytes,
+  });
+  add({
+    section: s,
+    metric: 'initial JS raw / brotli',
+    value: `${kib(bundle.initialJsTotal.raw)} / ${kib(bundle.initialJsTotal.brotli)}`,
+  });
+  const css = bundle.css.reduce((t, f) => ({ raw: t.raw + f.raw, gzip: t.gzip + f.gzip }), {
+    raw: 0,
+    gzip: 0,
+  });
+  add({ section: s, metric: 'CSS raw / gzip', value: `${kib(css.raw)} / ${kib(css.gzip)}` });
+  add({
+    section: s,
+    metric: 'no PDF or admin code in initial JS',
+    value: bundle.forbiddenInInitial.length === 0 ? 'none found' : bundle.forbiddenInInitial.join('; '),
+    target: 'none',
+    met: bundle.forbiddenInInitial.length === 0,
+  });
+  add({
+    section: s,
+    metric: `lazy PDF chunk(s) (${bundle.pdfChunks.length}) gzip`,
+    value: bundle.pdfChunks.length ? kib(bundle.pdfTotal.gzip) : 'no jsPDF chunk',
+  });
+  add({
+    section: s,
+    metric: `lazy admin chunk(s) (${bundle.adminChunks.length}) gzip`,
+    value: bundle.adminChunks.length ? kib(bundle.adminTotal.gzip) : 'no admin chunk',
+  });
+  add({
+    section: s,
+    metric: 'initial JS by package (unminified share)',
+    value: bundle.initialByPackage.map((p) => `${p.name} ${Math.round(p.share * 100)}%`).join(', '),
+  });
+}
+
+async function drinksGetSection(server: ServerProcess) {
+  const drinksUrl = `${server.baseURL}/api/drinks`;
+  const body = await (await fetch(drinksUrl)).text();
+  const bare = await startBareServer(body);
+  try {
+    // Warm both up (JIT, caches) before anything counts.
+    await load(drinksUrl, { connections: 10, durationSeconds: 1 });
+    await load(bare.url, { connections: 10, durationSeconds: 1 });
+    log('GET /api/drinks: app vs bare node:http');
+    const medians = await interleave(
+      [
+        { label: 'app', url: drinksUrl },
+        { label: 'bare', url: bare.url },
+      ],
+      { connections: connectionCounts, rounds, durationSeconds, onRun: log },
+    );
+    results.drinksGet = { responseBytes: Buffer.byteLength(body), medians };
+    const s = '2 GET /api/drinks (SQLite, LOG_LEVEL=warn)';
+    for (const connections of connectionCounts) {
+      const app = medians.app?.[connections];
+      const bareResult = medians.bare?.[connections];
+      if (!app || !bareResult) continue;
+      const ratio = app.requestsPerSecond / bareResult.requestsPerSecond;
+      add({
+        section: s,
+        metric: `c=${connections} app / bare node:http`,
+        value: `${rps(app.requestsPerSecond)} / ${rps(bareResult.requestsPerSecond)} = ${ratio.toFixed(2)}x`,
+        target: '>= 0.6x',
+        met: ratio >= budgets.drinksRatio,
+      });
+      add({
+        section: s,
+        metric: `c=${connections} p50 / p99 app (bare)`,
+        value: `${ms(app.p50Ms)} / ${ms(app.p99Ms)} (${ms(bareResult.p50Ms)} / ${ms(bareResult.p99Ms)})`,
+      });
+      failuresNote(`GET /api/drinks c=${connections}`, app, bareResult);
+    }
+  } finally {
+    await bare.stop();
+  }
+}
+
+/** The same comparison with the default LOG_LEVEL=info, which writes one JSON line per request. */
+async function logCostSection() {
+  const server = await startServer({ env: { LOG_LEVEL: 'info' } });
+  const drinksUrl = `${server.baseURL}/api/drinks`;
+  const bare = await startBareServer(await (await fetch(drinksUrl)).text());
+  try {
+    await load(drinksUrl, { connections: 10, durationSeconds: 1 });
+    log('GET /api/drinks with LOG_LEVEL=info (one log line per request) vs bare');
+    const medians = await interleave(
+      [
+        { label: 'app', url: drinksUrl },
+        { label: 'bare', url: bare.url },
+      ],
+      { connections: connectionCounts, rounds: Math.max(1, rounds - 1), durationSeconds, onRun: log },
+    );
+    results.drinksGetLogInfo = medians;
+    for (const connections of connectionCounts) {
+      const app = medians.app?.[connections];
+      const bareResult = medians.bare?.[connections];
+      if (!app || !bareResult) continue;
+      const ratio = app.requestsPerSecond / bareResult.requestsPerSecond;
+      add({
+        section: '2 GET /api/drinks (LOG_LEVEL=info, the default)',
+        metric: `c=${connections} app / bare node:http`,
+        value: `${rps(app.requestsPerSecond)} / ${rps(bareResult.requestsPerSecond)} = ${ratio.toFixed(2)}x`,
+        target: '>= 0.6x',
+        met: ratio >= budgets.drinksRatio,
+      });
+    }
+  } finally {
+    await bare.stop();
+    await server.stop();
+  }
+}
+
+function checkoutBody(drinks: { id: number }[]): string {
+  const items = drinks.slice(0, 3).map((drink) => ({ drinkId: drink.id, missing: 1 }));
+  return JSON.stringify({ bungalow: 7, items });
+}
+
+async function checkoutsSection(server: ServerProcess, label: string) {
+  const drinks = (await (await fetch(`${server.baseURL}/api/drinks`)).json()) as { id: number }[];
+  const body = checkoutBody(drinks);
+  const url = `${server.baseURL}/api/checkouts`;
+  await load(url, { connections: 10, durationSeconds: 1, method: 'POST', body });
+  log(`POST /api/checkouts on ${label}`);
+  const byConnections: Record<number, ReturnType<typeof medianOf>> = {};
+  for (const connections of connectionCounts) {
+    const runs: LoadResult[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const result = await load(url, { connections, durationSeconds, method: 'POST', body });
+      log(
+        `  round ${round + 1} c=${connections}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
+      );
+      runs.push(result);
+    }
+    const m = medianOf(runs);
+    byConnections[connections] = m;
+    add({
+      section: `3 POST /api/checkouts (${label})`,
+      metric: `c=${connections} req/s, p50 / p99`,
+      value: `${rps(m.requestsPerSecond)}, ${ms(m.p50Ms)} / ${ms(m.p99Ms)}`,
+      ...(connections === 10 ? { target: 'p99 < 50 ms', met: m.p99Ms < budgets.checkoutP99Ms } : {}),
+    });
+    failuresNote(`POST /api/checkouts ${label} c=${connections}`, m);
+  }
+  return byConnections;
+}
+
+async function postgresSection() {
+  let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
+  try {
+    scratch = await createScratchPostgres(postgresServerUrl);
+  } catch (error) {
+    const message = `PostgreSQL figures skipped: could not create a scratch database on ${redact(postgresServerUrl)} (${(error as Error).message}). Set BENCH_POSTGRES_URL.`;
+    notes.push(message);
+    log(message);
+    return;
+  }
+  const server = await startServer({ env: { LOG_LEVEL: 'warn', DATABASE_URL: scratch.url } }).catch(
+    async (error) => {
+      await scratch.drop();
+      throw error;
+    },
+  );
+  try {
+    const memory: Record<string, Memory | undefined> = { idle: readMemory(server.child.pid) };
+    if (wants('get')) {
+      const url = `${server.baseURL}/api/drinks`;
+      await load(url, { connections: 10, durationSeconds: 1 });
+      const runs: Record<number, LoadResult[]> = {};
+      for (let round = 0; round < rounds; round++) {
+        for (const connections of connectionCounts) {
+          runs[connections] ??= [];
+          runs[connections]?.push(await load(url, { connections, durationSeconds }));
+        }
+      }
+      results.drinksGetPostgres = {};
+      for (const connections of connectionCounts) {
+        const m = medianOf(runs[connections] ?? []);
+        (results.drinksGetPostgres as Record<number, unknown>)[connections] = m;
+        add({
+          section: '2 GET /api/drinks (PostgreSQL, for comparison)',
+          metric: `c=${connections} req/s, p50 / p99`,
+          value: `${rps(m.requestsPerSecond)}, ${ms(m.p50Ms)} / ${ms(m.p99Ms)}`,
+        });
+      }
+      memory.afterGet = readMemory(server.child.pid);
+    }
+    if (wants('post')) {
+      await prepareGuest(server.baseURL, server.adminPassword);
+      results.checkoutsPostgres = await checkoutsSection(server, 'PostgreSQL');
+      memory.afterPost = readMemory(server.child.pid);
+    }
+    memorySection('PostgreSQL server', memory);
+  } finally {
+    await server.stop();
+    await scratch.drop();
+  }
+}
+
+function memorySection(label: string, memory: Record<string, Memory | undefined>) {
+  (results.memory as Record<string, unknown>) ??= {};
+  (results.memory as Record<string, unknown>)[label] = memory;
+  const s = `5 memory (${label})`;
+  if (!memory.idle) {
+    add({ section: s, metric: 'RSS', value: 'not measured (needs Linux /proc)' });
+    return;
+  }
+  add({ section: s, metric: 'RSS idle (after start)', value: mib(memory.idle.rss) });
+  if (memory.afterGet)
+    add({ section: s, metric: 'peak RSS after GET loads', value: mib(memory.afterGet.peak) });
+  if (memory.afterPost)
+    add({ section: s, metric: 'peak RSS after POST loads', value: mib(memory.afterPost.peak) });
+}
+
+function pdfSection(pdf: PdfReport | undefined) {
+  if (!pdf) {
+    add({ section: '4 PDF receipt', metric: 'build time', value: 'src/shared/receipt-pdf.ts not found' });
+    return;
+  }
+  add({
+    section: '4 PDF receipt',
+    metric: `model + PDF for ${pdf.lines} lines, median of ${pdf.runs} (p90)`,
+    value: `${ms(pdf.medianMs)} (${ms(pdf.p90Ms)}), ${kib(pdf.bytes)}`,
+  });
+}
+
+async function lighthouseSection() {
+  const server = await startServer({ env: { LOG_LEVEL: 'warn' } });
+  let report: LighthouseReport;
+  try {
+    log(`Lighthouse x${lighthouseRuns} on ${server.baseURL}/checkout (mobile, simulated throttling)`);
+    report = await runLighthouse(`${server.baseURL}/checkout`, lighthouseRuns);
+  } catch (error) {
+    const message = `Lighthouse skipped: ${(error as Error).message}`;
+    notes.push(message);
+    log(message);
+    return;
+  } finally {
+    await server.stop();
+  }
+  results.lighthouse = report;
+  const s = `6 Lighthouse /checkout (median of ${report.runs.length}, mobile)`;
+  const m = report.median;
+  add({
+    section: s,
+    metric: 'performance score',
+    value: String(m.performance),
+    target: '>= 90',
+    met: m.performance >= budgets.performance,
+  });
+  add({ section: s, metric: 'FCP', value: ms(m.fcpMs) });
+  add({ section: s, metric: 'LCP', value: ms(m.lcpMs), target: '< 2.5 s', met: m.lcpMs < budgets.lcpMs });
+  add({ section: s, metric: 'TBT', value: ms(m.tbtMs) });
+  add({ section: s, metric: 'CLS', value: m.cls.toFixed(3) });
+  add({ section: s, metric: 'bytes transferred', value: kib(m.bytes) });
+  add({
+    section: s,
+    metric: 'accessibility score',
+    value: String(m.accessibility),
+    target: '100',
+    met: m.accessibility >= budgets.accessibility,
+  });
+  add({
+    section: s,
+    metric: 'best-practices score',
+    value: String(m.bestPractices),
+    target: '100',
+    met: m.bestPractices >= budgets.bestPractices,
+  });
+  add({ section: s, metric: 'CPU benchmarkIndex (median)', value: String(Math.round(m.benchmarkIndex)) });
+  for (const warning of report.warnings) notes.push(`Lighthouse warned: ${warning}`);
+  for (const audit of report.failedAudits) notes.push(`Lighthouse audit not passed: ${audit}`);
+}
+
+/** The staff-tools engineer's 1M-checkout history figures, when their script is there. */
+async function scaleSection() {
+  const file = path.resolve('bench/history-scale.ts');
+  if (!fs.existsSync(file)) return;
+  try {
+    const module = (await import(file)) as { runHistoryScaleBench?: () => Promise<unknown> };
+    if (typeof module.runHistoryScaleBench !== 'function') {
+      notes.push('bench/history-scale.ts exports no runHistoryScaleBench(): skipped');
+      return;
+    }
+    log('History at scale (bench/history-scale.ts; BENCH_SKIP_SCALE=1 skips it)');
+    const outcome = await module.runHistoryScaleBench();
+    results.historyScale = outcome;
+    const scaleRows = Array.isArray(outcome) ? outcome : (outcome as { rows?: unknown })?.rows;
+    if (Array.isArray(scaleRows)) {
+      for (const row of scaleRows as Record<string, unknown>[]) {
+        add({
+          section: '7 history at scale',
+          metric: String(row.metric ?? row.name ?? row.label ?? '?'),
+          value: String(row.value ?? row.ms ?? ''),
+          ...(row.target ? { target: String(row.target) } : {}),
+          ...(typeof row.met === 'boolean' ? { met: row.met } : {}),
+        });
+      }
+    } else {
+      add({ section: '7 history at scale', metric: 'result', value: JSON.stringify(outcome).slice(0, 200) });
+    }
+  } catch (error) {
+    notes.push(`bench/history-scale.ts failed: ${(error as Error).message}`);
+  }
+}
+
+function failuresNote(what: string, ...runs: { failures: number }[]) {
+  const failures = runs.reduce((total, r) => total + r.failures, 0);
+  if (failures > 0) notes.push(`${what}: ${failures} non-2xx answers, errors or timeouts (see latest.json)`);
+}
+
+function redact(url: string) {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function printTable(machine: {
+  node: string;
+  cpus: number;
+  cpuModel?: string | undefined;
+  loadAverageAtStart: number;
+  loadAverageAtEnd?: number | undefined;
+}) {
+  const mark = (row: Row) => (row.met === undefined ? '' : row.met ? 'ok' : 'MISSED');
+  const widths = {
+    metric: Math.max(...rows.map((r) => r.metric.length), 6),
+    value: Math.max(...rows.map((r) => r.value.length), 5),
+    target: Math.max(...rows.map((r) => (r.target ?? '').length), 6),
+  };
+  const out: string[] = [];
+  out.push(
+    `Fridge Check bench, ${new Date().toISOString()}, Node ${machine.node}, ${machine.cpus} CPU (${machine.cpuModel ?? '?'}), load ${machine.loadAverageAtStart.toFixed(2)} -> ${(machine.loadAverageAtEnd ?? 0).toFixed(2)}`,
+  );
+  let section = '';
+  for (const row of rows) {
+    if (row.section !== section) {
+      section = row.section;
+      out.push('', section);
+    }
+    out.push(
+      `  ${row.metric.padEnd(widths.metric)}  ${row.value.padEnd(widths.value)}  ${(row.target ?? '').padEnd(widths.target)}  ${mark(row)}`.trimEnd(),
+    );
+  }
+  if (notes.length) out.push('', 'Notes:', ...notes.map((n) => `  - ${n}`));
+  out.push('', 'Written to bench/results/latest.json');
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
