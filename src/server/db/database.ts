@@ -62,6 +62,10 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Db {
   });
   // An idle client that loses its server must not crash the process; the next query reports the error.
   pool.on('error', () => {});
+  // A checked-out client whose server goes away (a restart, a failover) emits 'error' outside any query,
+  // for instance between the statements of a transaction; unheard, that event ends the process. The
+  // request it served fails with its own error (answered 503) and the pool drops the broken client.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,

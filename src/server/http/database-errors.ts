@@ -23,6 +23,7 @@ const unavailableMessages = [
   /Connection terminated/i,
   /timeout exceeded when trying to connect/i,
   /database is locked/i,
+  /not queryable/i,
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
