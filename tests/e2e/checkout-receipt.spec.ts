@@ -20,7 +20,8 @@ interface SharedCall {
 
 /**
  * Replaces the device's share sheet with a recorder before the app loads. `canShareFiles` is what
- * navigator.canShare answers for files; `outcome` 'cancel' rejects the way a closed share sheet does.
+ * navigator.canShare answers for files; `outcome` 'cancel' rejects the way a closed share sheet does, 'late'
+ * refuses the first call the way a browser refuses a share sheet long after the tap.
  */
 async function stubShare(page: Page, { canShareFiles = true, outcome = 'share' } = {}) {
   await page.addInitScript(
@@ -44,6 +45,14 @@ async function stubShare(page: Page, { canShareFiles = true, outcome = 'share' }
               ),
             })),
           );
+          // As a browser does when the tap that started the share is too long ago: refused, nothing shared.
+          if (outcome === 'late' && calls.length === 0 && !Reflect.get(window, 'refusedOnce')) {
+            Reflect.set(window, 'refusedOnce', true);
+            throw new DOMException(
+              'Must be handling a user gesture to perform a share request.',
+              'NotAllowedError',
+            );
+          }
           calls.push({ title: data.title, text: data.text, files: data.files ? files : undefined });
           if (outcome === 'cancel') throw new DOMException('Share canceled', 'AbortError');
         },
@@ -198,6 +207,30 @@ test.describe('Share Receipt', () => {
     expect(await adminApi.checkouts()).toMatchObject([{ bungalow: 4, total: 40 }]);
   });
 
+  test('offers one more tap to open the share sheet when the browser refused it after a slow send', async ({
+    page,
+    adminApi,
+  }) => {
+    await adminApi.setDrinks(testDrinks);
+    await adminApi.setGuest(testGuest);
+    await stubShare(page, { outcome: 'late' });
+    await page.goto('/checkout?bungalow=6');
+    await addMissing(page, 'Chang', 2);
+    await page.getByRole('button', { name: 'Share Receipt' }).click();
+    await expect(toastWith(page, 'Ready to share receipt!')).toBeVisible();
+    await expect(toastWith(page, 'The receipt is ready to share.')).toBeVisible();
+    expect(await sharedCalls(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Share now' }).click();
+    await expect.poll(() => sharedCalls(page)).toHaveLength(1);
+    const [call] = await sharedCalls(page);
+    expect(call?.title).toBe('Bungalow #6 Checkout');
+    expect(call?.files?.[0]?.name).toBe('bungalow-6-checkout.pdf');
+    await expect(page.getByRole('button', { name: 'Share now' })).toHaveCount(0);
+    // Recorded once, by the first tap.
+    expect(await adminApi.checkouts()).toHaveLength(1);
+  });
+
   test('a cancelled share is only logged', async ({ page, adminApi }) => {
     await adminApi.setDrinks(testDrinks);
     await adminApi.setGuest(testGuest);
@@ -228,6 +261,8 @@ test.describe('Share Receipt', () => {
     const width = page.viewportSize()?.width ?? 0;
     expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - width / 2)).toBeLessThan(30);
     expect(box?.y).toBeLessThan(100);
+    // Drawn as a card above the page, not bare text: the policy forbids the library's injected styles.
+    await expect(toast.locator('xpath=..')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
     await expect(countOf(page, 'Coke')).toHaveText('2');
     await expect(page.getByRole('button', { name: 'Share Receipt' })).toBeEnabled();
     expect(await sharedCalls(page)).toEqual([]);

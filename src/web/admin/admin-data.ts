@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import type { ApiIssue, Drink, Guest } from '../../shared/api-types';
 import { texts, timings, toastTexts } from '../../shared/constants';

@@ -1,6 +1,6 @@
 import { Beer, CupSoda, GlassWater, Wine } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Await, useAsyncError, useLoaderData, useRevalidator } from 'react-router';
 import type { Drink } from '../../shared/api-types';
 import { texts, toastTexts } from '../../shared/constants';
@@ -25,7 +25,7 @@ export function CheckoutPage() {
   return (
     <>
       <h2 className="mb-5 text-slate-900">
-        <span className="block text-3xl font-extrabold tracking-tight">Bungalow {bungalow}</span>
+        <span className="block text-3xl font-extrabold tracking-tight">Bungalow {bungalow}</span>{' '}
         <span className="mt-1 block text-base font-medium text-slate-700">{texts.checkoutHeading}</span>
       </h2>
       <Suspense fallback={<DrinksLoading />}>

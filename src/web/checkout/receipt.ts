@@ -1,6 +1,6 @@
 import { Info, ReceiptText } from 'lucide-react';
 import { createElement } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { receiptFileName, shareTitle, texts, timings, toastTexts } from '../../shared/constants';
 import { selectedItems } from '../../shared/money';
 import { buildReceiptModel } from '../../shared/receipt-model';
@@ -105,10 +105,41 @@ export async function sendReceipt(bungalow: number, items: readonly CheckoutItem
       return null;
     });
     if (file && navigator.canShare?.({ files: [file] })) shareData.files = [file];
-    await navigator.share(shareData);
+    try {
+      await navigator.share(shareData);
+    } catch (error) {
+      // A browser opens the share sheet only shortly after a tap; a slow connection can outlast that window.
+      // Then one more tap, on this toast, opens it.
+      if (!(error instanceof DOMException && error.name === 'NotAllowedError')) throw error;
+      offerShareTap(shareData);
+    }
   } catch (error) {
     // Cancelling the share sheet lands here too; the spec wants a failed share only logged.
     console.error('The receipt was not shared', error);
   }
   return true;
+}
+
+function offerShareTap(shareData: ShareData) {
+  toast(
+    (shown) =>
+      createElement(
+        'span',
+        { className: 'flex items-center gap-3' },
+        'The receipt is ready to share.',
+        createElement(
+          'button',
+          {
+            type: 'button',
+            className: 'min-h-12 shrink-0 rounded-xl bg-brand-700 px-4 font-semibold text-white',
+            onClick: () => {
+              toast.dismiss(shown.id);
+              navigator.share(shareData).catch((error) => console.error('The receipt was not shared', error));
+            },
+          },
+          'Share now',
+        ),
+      ),
+    { id: 'share-tap', duration: 15_000 },
+  );
 }

@@ -1,6 +1,6 @@
 import { Home, Settings } from 'lucide-react';
-import { Toaster } from 'react-hot-toast';
 import { Link, Outlet } from 'react-router';
+import { Toaster } from './ui/toaster';
 
 export function Header() {
   return (
@@ -38,7 +38,7 @@ export function Layout() {
         <Outlet />
       </main>
       {/* react-hot-toast's defaults are the spec's: 4 s errors, 2 s successes, at most 20 kept. */}
-      <Toaster position="top-center" />
+      <Toaster />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Ban, ChevronLeft, ChevronRight, FileDown } from 'lucide-react';
 import { type FormEvent, Suspense, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Await, Link, useFetcher, useLocation, useNavigate } from 'react-router';
 import { formatThb } from '../../../shared/money';
 import { staffLimits } from '../../../shared/staff-constants';
