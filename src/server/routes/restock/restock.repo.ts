@@ -4,6 +4,8 @@ import type { Db } from '../../db/database';
 const byName = (a: DrinkUnits, b: DrinkUnits) =>
   a.drinkName < b.drinkName ? -1 : a.drinkName > b.drinkName ? 1 : 0;
 
+const LAST_RESTOCK_CHUNK = 500;
+
 export function createRestockRepo({ kysely }: Db) {
   return {
     /**
@@ -12,29 +14,38 @@ export function createRestockRepo({ kysely }: Db) {
      */
     async list(): Promise<RestockList> {
       const rows = await kysely
-        .selectFrom('restock_pending as p')
-        .select((eb) => [
-          'p.bungalow',
-          'p.drink_name',
-          'p.units',
-          // One index seek per row (restocks_bungalow_restocked_at_idx).
-          eb
-            .selectFrom('restocks as r')
-            .select((inner) => inner.fn.max('r.restocked_at').as('last'))
-            .whereRef('r.bungalow', '=', 'p.bungalow')
-            .as('last_restocked_at'),
-        ])
-        .where('p.units', '>', 0)
-        .orderBy('p.bungalow')
-        .orderBy('p.drink_name')
+        .selectFrom('restock_pending')
+        .select(['bungalow', 'drink_name', 'units'])
+        .where('units', '>', 0)
+        .orderBy('bungalow')
+        .orderBy('drink_name')
         .execute();
+      const listed = [...new Set(rows.map((row) => row.bungalow))];
+      const lastRestocked = new Map<number, string | null>();
+      // One index seek per listed bungalow (restocks_bungalow_restocked_at_idx), not a scan of all restocks;
+      // in chunks, as SQLite allows at most 2000 result columns.
+      for (let start = 0; start < listed.length; start += LAST_RESTOCK_CHUNK) {
+        const chunk = listed.slice(start, start + LAST_RESTOCK_CHUNK);
+        const row: Record<string, string | null> | undefined = await kysely
+          .selectNoFrom((eb) =>
+            chunk.map((bungalow) =>
+              eb
+                .selectFrom('restocks')
+                .select((inner) => inner.fn.max('restocked_at').as('last'))
+                .where('bungalow', '=', bungalow)
+                .as(`b${bungalow}`),
+            ),
+          )
+          .executeTakeFirst();
+        for (const bungalow of chunk) lastRestocked.set(bungalow, row?.[`b${bungalow}`] ?? null);
+      }
 
       const bungalows = new Map<number, RestockBungalow>();
       const totals = new Map<string, number>();
       for (const row of rows) {
         const entry = bungalows.get(row.bungalow) ?? {
           bungalow: row.bungalow,
-          lastRestockedAt: row.last_restocked_at ?? null,
+          lastRestockedAt: lastRestocked.get(row.bungalow) ?? null,
           items: [],
           units: 0,
         };

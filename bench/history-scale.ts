@@ -1,0 +1,315 @@
+/**
+ * History at scale: seeds a million checkouts (with one to three lines each) into a scratch SQLite file and a
+ * scratch PostgreSQL schema, then times what the admin panel asks for, through the real app in-process
+ * (routing, session check, validation, queries, JSON): the newest history page, a filtered page (one
+ * bungalow, a 30-day range), the restock list and the 30-day consumption chart, as p50 and p99 against the
+ * 50 ms budget of issue 7.
+ *
+ *   npx tsx bench/history-scale.ts                     1,000,000 checkouts (a few minutes)
+ *   HISTORY_SCALE_CHECKOUTS=50000 npx tsx bench/…       a quick run
+ *   HISTORY_SCALE_SAMPLES=200                           timed requests per query (after 20 warm-up ones)
+ *   HISTORY_SCALE_POSTGRES_URL=…                        default TEST_DATABASE_URL, else
+ *                                                       postgres://postgres@127.0.0.1:5432/test; "off" skips it
+ *
+ * The data: 200 bungalows, checkouts spread evenly over the five years up to now, 1 in 200 voided, every
+ * bungalow restocked once a day. Seeding runs in SQL (a recursive CTE on SQLite, generate_series on
+ * PostgreSQL): nothing is built row by row in Node. The running totals of migration 002 are then filled the
+ * way that migration fills them for an existing database. The scratch file and schema are removed at the end.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createApp } from '../src/server/app';
+import { hashPassword } from '../src/server/auth/password';
+import { parseConfig } from '../src/server/config';
+import { type Db, type DialectName, openDatabase } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { seedDrinks } from '../src/server/db/seed';
+import { createLogger } from '../src/server/logger';
+
+const env = process.env;
+const checkoutCount = Number(env.HISTORY_SCALE_CHECKOUTS ?? 1_000_000);
+const samples = Number(env.HISTORY_SCALE_SAMPLES ?? 200);
+const warmup = 20;
+const postgresUrl =
+  env.HISTORY_SCALE_POSTGRES_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const bungalows = 200;
+const spanDays = 5 * 365;
+const budgetMs = 50;
+const password = 'history-scale-bench-password';
+
+export interface ScaleRow {
+  metric: string;
+  value: string;
+  target: string;
+  met: boolean;
+  database: DialectName;
+  query: string;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export interface HistoryScaleResult {
+  checkouts: number;
+  lines: Partial<Record<DialectName, number>>;
+  seedSeconds: Partial<Record<DialectName, number>>;
+  rows: ScaleRow[];
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** The seeded drinks as a SQL VALUES list: (index, name, price). */
+const drinkValues = seedDrinks
+  .map((d, i) => `(${i}, '${d.drinkName.replaceAll("'", "''")}', ${d.price})`)
+  .join(', ');
+
+/** Fills the running totals: what each bungalow took since its last restock, and units per day and drink. */
+const runningTotalsSql = [
+  `INSERT INTO restock_pending (bungalow, drink_name, units)
+   SELECT c.bungalow, l.drink_name, sum(l.quantity)
+   FROM checkouts c JOIN checkout_lines l ON l.checkout_id = c.id
+   WHERE c.voided_at IS NULL
+     AND c.created_at > COALESCE((SELECT max(r.restocked_at) FROM restocks r WHERE r.bungalow = c.bungalow), '')
+   GROUP BY c.bungalow, l.drink_name`,
+  `INSERT INTO consumption_daily (day, drink_name, units, thb)
+   SELECT substr(c.created_at, 1, 10), l.drink_name, sum(l.quantity), sum(l.line_total)
+   FROM checkouts c JOIN checkout_lines l ON l.checkout_id = c.id
+   WHERE c.voided_at IS NULL
+   GROUP BY substr(c.created_at, 1, 10), l.drink_name`,
+];
+
+function seedSqlite(file: string, now: number): void {
+  const raw = new SqliteDatabase(file);
+  // A scratch file: no crash safety needed while it is filled.
+  raw.pragma('journal_mode = OFF');
+  raw.pragma('synchronous = OFF');
+  raw.pragma('cache_size = -262144');
+  const startSeconds = now / 1000 - spanDays * 86_400;
+  const stepSeconds = (spanDays * 86_400) / checkoutCount;
+  const at = (extraSeconds = 0) =>
+    `strftime('%Y-%m-%dT%H:%M:%fZ', ${startSeconds} + i * ${stepSeconds} + ${extraSeconds}, 'unixepoch')`;
+  raw.exec('BEGIN');
+  raw.exec(`
+    INSERT INTO checkouts (id, bungalow, created_at, guest_name, total, voided_at, void_reason)
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${checkoutCount})
+    SELECT i, (i * 7919) % ${bungalows} + 1, ${at()}, 'Guest ' || (i % 5000), 0,
+      CASE WHEN i % 200 = 0 THEN ${at(3600)} END,
+      CASE WHEN i % 200 = 0 THEN 'Entered twice' END
+    FROM n`);
+  raw.exec(`
+    INSERT INTO checkout_lines (checkout_id, drink_id, drink_name, quantity, unit_price, line_total)
+    WITH drinks(j, name, price) AS (VALUES ${drinkValues}),
+      k(k) AS (VALUES (0), (1), (2))
+    SELECT c.id, d.j + 1, d.name, 1 + (c.id + k.k) % 2, d.price, (1 + (c.id + k.k) % 2) * d.price
+    FROM checkouts c JOIN k ON k.k <= c.id % 3 JOIN drinks d ON d.j = (c.id * 31 + k.k * 7) % 9
+    ORDER BY c.id, k.k`);
+  raw.exec(
+    'UPDATE checkouts SET total = (SELECT sum(line_total) FROM checkout_lines WHERE checkout_id = checkouts.id)',
+  );
+  raw.exec(`
+    INSERT INTO restocks (bungalow, restocked_at)
+    WITH RECURSIVE d(day) AS (SELECT 0 UNION ALL SELECT day + 1 FROM d WHERE day < ${spanDays - 1}),
+      b(b) AS (SELECT 1 UNION ALL SELECT b + 1 FROM b WHERE b < ${bungalows})
+    SELECT b.b, strftime('%Y-%m-%dT%H:%M:%fZ', ${startSeconds} + d.day * 86400 + (b.b % 12) * 3600, 'unixepoch')
+    FROM d, b ORDER BY d.day, b.b`);
+  for (const statement of runningTotalsSql) raw.exec(statement);
+  raw.exec('COMMIT');
+  raw.close();
+}
+
+async function seedPostgres(db: Db, now: number): Promise<void> {
+  const start = new Date(now - spanDays * 86_400_000).toISOString();
+  const stepMs = (spanDays * 86_400_000) / checkoutCount;
+  const iso = (expr: string) => `to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const at = `timestamptz '${start}' + i * interval '${stepMs} milliseconds'`;
+  const statements = [
+    `INSERT INTO checkouts (id, bungalow, created_at, guest_name, total, voided_at, void_reason)
+     SELECT i, (i::bigint * 7919) % ${bungalows} + 1, ${iso(at)}, 'Guest ' || (i % 5000), 0,
+       CASE WHEN i % 200 = 0 THEN ${iso(`${at} + interval '1 hour'`)} END,
+       CASE WHEN i % 200 = 0 THEN 'Entered twice' END
+     FROM generate_series(1, ${checkoutCount}) AS i`,
+    `INSERT INTO checkout_lines (checkout_id, drink_id, drink_name, quantity, unit_price, line_total)
+     SELECT c.id, d.j + 1, d.name, 1 + (c.id + k) % 2, d.price, (1 + (c.id + k) % 2) * d.price
+     FROM checkouts c JOIN generate_series(0, 2) AS k ON k <= c.id % 3
+       JOIN (VALUES ${drinkValues}) AS d(j, name, price) ON d.j = (c.id * 31 + k * 7) % 9
+     ORDER BY c.id, k`,
+    `UPDATE checkouts c SET total = s.total
+     FROM (SELECT checkout_id, sum(line_total) AS total FROM checkout_lines GROUP BY checkout_id) s
+     WHERE s.checkout_id = c.id`,
+    `INSERT INTO restocks (bungalow, restocked_at)
+     SELECT b, ${iso(`timestamptz '${start}' + day * interval '1 day' + (b % 12) * interval '1 hour'`)}
+     FROM generate_series(0, ${spanDays - 1}) AS day, generate_series(1, ${bungalows}) AS b
+     ORDER BY day, b`,
+    ...runningTotalsSql,
+    // Ids were given explicitly: move the identity sequence past them, as in a database that grew normally.
+    `SELECT setval(pg_get_serial_sequence('checkouts', 'id'), ${checkoutCount})`,
+    // Autovacuum analyzes a table this size within a minute or so of the load; do it now.
+    'ANALYZE',
+  ];
+  for (const statement of statements) await sql.raw(statement).execute(db.kysely);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+async function timeQueries(db: Db, dialect: DialectName, now: number): Promise<ScaleRow[]> {
+  const app = createApp({
+    db,
+    config: parseConfig({ LOG_LEVEL: 'error' }),
+    adminPasswordHash: await hashPassword(password),
+    logger: createLogger('error', () => {}),
+    now: () => now,
+  });
+  const login = await app.request('/api/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password }),
+  });
+  if (login.status !== 204) throw new Error(`bench login failed: ${login.status}`);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+  const day = (daysBack: number) => new Date(now - daysBack * 86_400_000).toISOString().slice(0, 10);
+  let round = 0;
+  const queries: { name: string; path: () => string }[] = [
+    { name: 'history page (newest 20)', path: () => '/api/checkouts?pageSize=20' },
+    {
+      name: 'history filtered (bungalow, 30 days)',
+      path: () => {
+        // A different bungalow and month each time, anywhere in the five years.
+        const back = (round * 37) % (spanDays - 30);
+        return `/api/checkouts?pageSize=20&bungalow=${(round % bungalows) + 1}&from=${day(back + 30)}&to=${day(back)}`;
+      },
+    },
+    { name: 'restock list', path: () => '/api/restock' },
+    { name: 'consumption chart (30 days)', path: () => '/api/consumption?days=30' },
+  ];
+
+  const rows: ScaleRow[] = [];
+  for (const query of queries) {
+    const times: number[] = [];
+    for (let i = 0; i < warmup + samples; i++) {
+      round++;
+      const started = performance.now();
+      const response = await app.request(query.path(), { headers: { cookie } });
+      const body = await response.text();
+      const elapsed = performance.now() - started;
+      if (response.status !== 200) throw new Error(`${query.name}: ${response.status} ${body.slice(0, 200)}`);
+      if (i >= warmup) times.push(elapsed);
+    }
+    times.sort((a, b) => a - b);
+    const p50 = percentile(times, 50);
+    const p99 = percentile(times, 99);
+    rows.push({
+      metric: `${dialect}: ${query.name} p50 / p99`,
+      value: `${p50.toFixed(1)} / ${p99.toFixed(1)} ms`,
+      target: `p99 < ${budgetMs} ms`,
+      met: p99 < budgetMs,
+      database: dialect,
+      query: query.name,
+      p50Ms: p50,
+      p99Ms: p99,
+    });
+  }
+  return rows;
+}
+
+async function countLines(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from checkout_lines`.execute(db.kysely);
+  return Number(rows[0]?.n);
+}
+
+async function runSqlite(now: number, result: HistoryScaleResult) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-history-scale-'));
+  const file = path.join(dir, 'scale.sqlite');
+  try {
+    const migrated = openDatabase(`sqlite:${file}`);
+    await migrateToLatest(migrated);
+    await migrated.close();
+    const started = performance.now();
+    seedSqlite(file, now);
+    const seconds = (performance.now() - started) / 1000;
+    result.seedSeconds.sqlite = seconds;
+    const db = openDatabase(`sqlite:${file}`);
+    try {
+      const lines = await countLines(db);
+      result.lines.sqlite = lines;
+      log(`sqlite: seeded ${checkoutCount} checkouts, ${lines} lines in ${seconds.toFixed(1)} s`);
+      result.rows.push(...(await timeQueries(db, 'sqlite', now)));
+    } finally {
+      await db.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function runPostgres(now: number, result: HistoryScaleResult) {
+  const schema = `bench_history_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create schema ${schema}`);
+    const db = openDatabase(postgresUrl, { schema, poolSize: 4 });
+    try {
+      await migrateToLatest(db);
+      const started = performance.now();
+      await seedPostgres(db, now);
+      const seconds = (performance.now() - started) / 1000;
+      result.seedSeconds.postgres = seconds;
+      const lines = await countLines(db);
+      result.lines.postgres = lines;
+      log(`postgres: seeded ${checkoutCount} checkouts, ${lines} lines in ${seconds.toFixed(1)} s`);
+      result.rows.push(...(await timeQueries(db, 'postgres', now)));
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+  }
+}
+
+/** Seeds, measures and cleans up both databases; bench/run.ts calls this and prints the rows. */
+export async function runHistoryScaleBench(): Promise<HistoryScaleResult> {
+  const now = Date.now();
+  const result: HistoryScaleResult = { checkouts: checkoutCount, lines: {}, seedSeconds: {}, rows: [] };
+  log(`history scale: ${checkoutCount.toLocaleString('en-US')} checkouts, ${samples} samples per query`);
+  await runSqlite(now, result);
+  if (postgresUrl !== 'off') await runPostgres(now, result);
+  return result;
+}
+
+export function printHistoryScaleTable(result: HistoryScaleResult) {
+  const header = ['database', 'query', 'p50 ms', 'p99 ms', `p99 < ${budgetMs} ms`];
+  const lines = result.rows.map((row) => [
+    row.database,
+    row.query,
+    row.p50Ms.toFixed(1),
+    row.p99Ms.toFixed(1),
+    row.met ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => (line[i] ?? '').length)));
+  const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
+  const seed = (d: DialectName) => result.seedSeconds[d]?.toFixed(1) ?? '-';
+  console.log(
+    `\n${result.checkouts.toLocaleString('en-US')} checkouts; lines: sqlite ${result.lines.sqlite ?? '-'}, ` +
+      `postgres ${result.lines.postgres ?? '-'}; seeding: sqlite ${seed('sqlite')} s, postgres ${seed('postgres')} s`,
+  );
+  console.log(format(header));
+  for (const line of lines) console.log(format(line));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runHistoryScaleBench()
+    .then(printHistoryScaleTable)
+    .catch((error) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}
