@@ -1,7 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { seedDrinks } from '../src/server/db/seed';
+import { buildReceiptModel } from '../src/shared/receipt-model';
+import { buildReceiptPdf } from '../src/shared/receipt-pdf';
 import { median } from './http-load';
 
 export interface PdfReport {
@@ -12,22 +12,12 @@ export interface PdfReport {
   bytes: number;
 }
 
-const receiptPdfModule = 'src/shared/receipt-pdf.ts';
-
 /**
  * The receipt of a guest who took one or two of each of the nine seeded drinks: the receipt model and the PDF
- * bytes, as the browser builds them (the same shared code, here in Node). The first runs warm jsPDF up and
- * are not counted.
+ * bytes, built by the same shared code the browser runs (src/shared/receipt-pdf.ts, jsPDF), here in Node.
+ * The first runs warm jsPDF up and are not counted.
  */
-export async function benchReceiptPdf(runs = 40, warmup = 5): Promise<PdfReport | undefined> {
-  if (!fs.existsSync(receiptPdfModule)) return undefined;
-  // By path at run time: the bench must still run where the PDF builder is not written yet.
-  const { buildReceiptPdf } = (await import(path.resolve(receiptPdfModule))) as {
-    buildReceiptPdf: (model: unknown) => Uint8Array;
-  };
-  const { buildReceiptModel } = (await import(path.resolve('src/shared/receipt-model.ts'))) as {
-    buildReceiptModel: (input: { bungalow: number; items: unknown[]; date: string }) => unknown;
-  };
+export function benchReceiptPdf(runs = 40, warmup = 5): PdfReport {
   const items = seedDrinks.map((drink, index) => ({
     name: drink.drinkName,
     price: drink.price,

@@ -19,7 +19,10 @@ function writeWebRoot(dir: string) {
     fs.writeFileSync(`${full}.br`, brotliCompressSync(content));
     fs.writeFileSync(`${full}.gz`, gzipSync(content));
   };
-  write('index.html', '<!doctype html><title>Fridge Check</title><div id="root"></div>');
+  write(
+    'index.html',
+    '<!doctype html><html><head><title>Fridge Check</title></head><body><div id="root"></div></body></html>',
+  );
   write('assets/index-abc123.js', `console.log(${JSON.stringify('x'.repeat(2000))});`);
   write('assets/index-abc123.css', `body{color:${'red'.repeat(10)}}`);
 }
