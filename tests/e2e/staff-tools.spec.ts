@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { csvColumns } from '../../src/shared/staff-constants';
 import { parseCsv } from '../support/csv-parse';
@@ -105,6 +106,12 @@ test('staff find checkouts in the history, re-download a receipt, void one, rest
   await expect(consumption.getByText('Period total: 160 THB')).toBeVisible();
   await expect(consumption.getByRole('row', { name: /^Wine/ })).toHaveCount(0);
 
+  // With every staff screen filled (a voided entry, bars, tables): no serious accessibility problem.
+  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+
   // Bungalow 3's fridge is refilled.
   await restock.getByRole('button', { name: 'Restocked bungalow 3' }).click();
   await expect(toastWith(page, 'Restock recorded')).toBeVisible();
@@ -123,4 +130,28 @@ test('staff find checkouts in the history, re-download a receipt, void one, rest
   expect(summary.slice(0, 2)).toEqual(['3 2 x Coke recorded', '3 1 x Chang recorded']);
   expect(summary.slice(2).sort()).toEqual(['8 1 x Coke voided', '8 1 x Wine voided']);
   expect(rows.every((row) => row[3] === testGuest.name)).toBe(true);
+});
+
+test("the staff tools' code (chart included) loads only on /admin, never with /checkout", async ({
+  page,
+  server,
+}) => {
+  const scripts = new Map<string, string>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.text());
+  });
+  // Texts that exist only in the staff tools' components.
+  const staffMarkers = ['Print restock list', 'Figures per day', 'Reason for voiding checkout'];
+  const loadedWith = (marker: string) => [...scripts.values()].some((source) => source.includes(marker));
+
+  await page.goto('/checkout');
+  await expect(page.getByRole('button', { name: 'Add one Coke' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.size).toBeGreaterThan(0);
+  for (const marker of staffMarkers) expect(loadedWith(marker), marker).toBe(false);
+  expect([...scripts.keys()].some((url) => /admin-route/.test(url))).toBe(false);
+
+  await loginAsAdmin(page, server.adminPassword);
+  await expect(page.getByRole('region', { name: 'Consumption' })).toBeVisible();
+  for (const marker of staffMarkers) expect(loadedWith(marker), marker).toBe(true);
 });

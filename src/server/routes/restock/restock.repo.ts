@@ -4,8 +4,6 @@ import type { Db } from '../../db/database';
 const byName = (a: DrinkUnits, b: DrinkUnits) =>
   a.drinkName < b.drinkName ? -1 : a.drinkName > b.drinkName ? 1 : 0;
 
-const LAST_RESTOCK_CHUNK = 500;
-
 export function createRestockRepo({ kysely }: Db) {
   return {
     /**
@@ -20,25 +18,22 @@ export function createRestockRepo({ kysely }: Db) {
         .orderBy('bungalow')
         .orderBy('drink_name')
         .execute();
-      const listed = [...new Set(rows.map((row) => row.bungalow))];
-      const lastRestocked = new Map<number, string | null>();
-      // One index seek per listed bungalow (restocks_bungalow_restocked_at_idx), not a scan of all restocks;
-      // in chunks, as SQLite allows at most 2000 result columns.
-      for (let start = 0; start < listed.length; start += LAST_RESTOCK_CHUNK) {
-        const chunk = listed.slice(start, start + LAST_RESTOCK_CHUNK);
-        const row: Record<string, string | null> | undefined = await kysely
-          .selectNoFrom((eb) =>
-            chunk.map((bungalow) =>
-              eb
-                .selectFrom('restocks')
-                .select((inner) => inner.fn.max('restocked_at').as('last'))
-                .where('bungalow', '=', bungalow)
-                .as(`b${bungalow}`),
-            ),
-          )
-          .executeTakeFirst();
-        for (const bungalow of chunk) lastRestocked.set(bungalow, row?.[`b${bungalow}`] ?? null);
-      }
+      // The last restock of each listed bungalow: one index seek each (restocks_bungalow_restocked_at_idx,
+      // max() read from the end of the bungalow's range), never a scan of years of restocks.
+      const lastRows = await kysely
+        .selectFrom((eb) =>
+          eb.selectFrom('restock_pending').select('bungalow').distinct().where('units', '>', 0).as('listed'),
+        )
+        .select((eb) => [
+          'listed.bungalow',
+          eb
+            .selectFrom('restocks')
+            .select((inner) => inner.fn.max('restocks.restocked_at').as('last'))
+            .whereRef('restocks.bungalow', '=', 'listed.bungalow')
+            .as('last_restocked_at'),
+        ])
+        .execute();
+      const lastRestocked = new Map(lastRows.map((row) => [row.bungalow, row.last_restocked_at ?? null]));
 
       const bungalows = new Map<number, RestockBungalow>();
       const totals = new Map<string, number>();
