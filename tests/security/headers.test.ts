@@ -18,7 +18,10 @@ function expectSecurityHeaders(response: Response, label: string) {
   ]) {
     expect(csp, `${label}: CSP ${directive}`).toContain(directive);
   }
-  expect(csp, label).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+  // Scripts only from our own origin: no inline script, no eval, no wildcard anywhere.
+  expect(csp, label).not.toMatch(/unsafe-eval|\*/);
+  const scriptSources = /(?:^|;\s*)script-src ([^;]*)/.exec(csp)?.[1] ?? "'self'";
+  expect(scriptSources, label).toBe("'self'");
   expect(h.get('x-content-type-options'), label).toBe('nosniff');
   expect(h.get('referrer-policy'), label).toBe('no-referrer');
   expect(h.get('x-powered-by'), label).toBeNull();

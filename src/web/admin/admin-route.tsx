@@ -1,3 +1,5 @@
+// First: it configures zod before any schema of this chunk is built.
+import './zod-jitless';
 import { useState } from 'react';
 import { useFetcher, useLoaderData, useRevalidator, useRouteError } from 'react-router';
 import { toastTexts } from '../../shared/constants';
