@@ -29,7 +29,7 @@ export function createCatalogueCache(db: Db, repo: ReturnType<typeof createDrink
   let cached: CatalogueBody | undefined;
   let loading: { version: string; promise: Promise<CatalogueBody> } | undefined;
 
-  const readVersion = versionReader(db);
+  const readVersion = createVersionReader(db);
 
   async function load(version: string): Promise<CatalogueBody> {
     const json = JSON.stringify(await repo.list());
@@ -61,7 +61,7 @@ export function createCatalogueCache(db: Db, repo: ReturnType<typeof createDrink
   };
 }
 
-function versionReader(db: Db): () => Promise<string> | string {
+export function createVersionReader(db: Db): () => Promise<string> | string {
   const missing = () => {
     throw new Error('catalogue_version has no row 1: run the database migrations (003-catalogue-version)');
   };

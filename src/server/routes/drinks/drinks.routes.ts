@@ -46,10 +46,12 @@ function catalogueResponse(body: CatalogueBody, acceptEncoding: string | undefin
   if (encoding && encoded) {
     headers['Content-Encoding'] = encoding;
     headers['Content-Length'] = String(encoded.length);
-    return new Response(new Uint8Array(encoded), { status: 200, headers });
+    return new Response(new Uint8Array(encoded), { status: 200, headers: new Headers(headers) });
   }
   headers['Content-Length'] = String(body.bytes);
-  return new Response(body.json, { status: 200, headers });
+  // A Headers object, not a plain one: @hono/node-server's Response would drop what the middleware adds to
+  // plain-object headers if anything later reads its body.
+  return new Response(body.json, { status: 200, headers: new Headers(headers) });
 }
 
 /** br over gzip; an encoding with q=0 is refused (RFC 9110 12.5.3). */

@@ -1,0 +1,123 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { expect, it } from 'vitest';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../../tests/support/test-app';
+import { createLogger } from '../../logger';
+import { createDrinksFastPath } from './drinks-fast-path';
+
+/** The app behind a real HTTP server, wired as main.ts wires it. */
+async function listen(t: TestApp, trustProxy = false) {
+  const fastPath = createDrinksFastPath({
+    fetch: t.app.fetch,
+    db: t.db,
+    logger: createLogger('silent'),
+    trustProxy,
+  });
+  const server = http.createServer(fastPath.wrap(getRequestListener(t.app.fetch)));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** A raw GET: the bytes as sent (fetch would decompress them and add its own Accept-Encoding). */
+function get(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          // Everything but what node adds to each answer by itself.
+          const kept = Object.entries(response.headers).filter(
+            ([name]) => !['date', 'keep-alive', 'connection'].includes(name),
+          );
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: Object.fromEntries(kept.map(([name, value]) => [name, String(value)])),
+            body: Buffer.concat(chunks),
+          });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+describeEachDatabase('GET /api/drinks over HTTP, past the framework', ({ fresh }) => {
+  it('answers byte for byte what the app answers, security headers included, plain and compressed', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    // Enough drinks for the compressed forms to be used.
+    for (let i = 0; i < 12; i++) {
+      await t.request('POST', '/api/drinks', {
+        cookie,
+        body: {
+          drinkName: `Imported craft beer number ${i} from Chiang Mai`,
+          startingQuantity: 2,
+          price: 150,
+        },
+      });
+    }
+    const server = await listen(t);
+    try {
+      for (const acceptEncoding of ['identity', 'gzip, deflate, br', 'gzip']) {
+        const headers = { 'accept-encoding': acceptEncoding };
+        // Twice: the first answer is taken from the app, the second is the kept copy.
+        for (let i = 0; i < 2; i++) {
+          const appCalls = t.logLines.filter((line) => line.includes('"path":"/api/drinks"')).length;
+          const fast = await get(server.url('/api/drinks'), headers);
+          // The kept copy went out without the app running at all.
+          if (i === 1)
+            expect(t.logLines.filter((line) => line.includes('"path":"/api/drinks"'))).toHaveLength(appCalls);
+          const viaApp = await t.request('GET', '/api/drinks', { headers });
+          expect(fast.status).toBe(200);
+          expect(fast.headers).toEqual(Object.fromEntries(viaApp.headers));
+          expect(fast.headers['content-security-policy']).toContain("default-src 'self'");
+          expect(fast.body).toEqual(Buffer.from(await viaApp.arrayBuffer()));
+        }
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a write on a second app server shows on the next read through the first one', async () => {
+    const one = await fresh();
+    const two = await createTestApp(one.scratch, { db: one.scratch.openAnother() });
+    const server = await listen(one);
+    try {
+      const before = await (await fetch(server.url('/api/drinks'))).json();
+      const cookie = await two.login();
+      const updated = await two.request('PUT', `/api/drinks/${before[0].id}`, {
+        cookie,
+        body: { drinkName: 'Coke Zero', startingQuantity: 6, price: 45 },
+      });
+      expect(updated.status).toBe(200);
+      const after = await (await fetch(server.url('/api/drinks'))).json();
+      expect(after[0]).toEqual({ id: before[0].id, drinkName: 'Coke Zero', startingQuantity: 6, price: 45 });
+      await two.request('DELETE', `/api/drinks/${before[0].id}`, { cookie });
+      const afterDelete = await (await fetch(server.url('/api/drinks'))).json();
+      expect(afterDelete.map((d: { id: number }) => d.id)).not.toContain(before[0].id);
+    } finally {
+      await server.close();
+      await two.db.close();
+    }
+  });
+
+  it('behind a trusted proxy the app itself answers, so an HTTPS request gets HSTS', async () => {
+    const t = await createTestApp((await fresh()).scratch, { trustProxy: true });
+    const server = await listen(t, true);
+    try {
+      const response = await fetch(server.url('/api/drinks'), { headers: { 'x-forwarded-proto': 'https' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=31536000');
+    } finally {
+      await server.close();
+    }
+  });
+});
