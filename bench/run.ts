@@ -71,6 +71,22 @@ async function main() {
 
   if (wants('bundle')) bundleSection(measureBundle());
 
+  if (wants('get') || wants('post')) await sqliteSection();
+  if (wants('log') && wants('get')) await logCostSection();
+  if (wants('postgres') && (wants('post') || wants('get'))) await postgresSection();
+
+  if (wants('pdf')) {
+    const pdf = benchReceiptPdf();
+    results.pdf = pdf;
+    pdfSection(pdf);
+  }
+
+  if (wants('lighthouse')) await lighthouseSection();
+  if (wants('scale')) await scaleSection();
+  writeReport(startedAt, load1);
+}
+
+async function sqliteSection() {
   const sqliteServer = await startServer({ env: { LOG_LEVEL: 'warn' } });
   try {
     const idle = readMemory(sqliteServer.child.pid);
@@ -88,19 +104,9 @@ async function main() {
   } finally {
     await sqliteServer.stop();
   }
+}
 
-  if (wants('log') && wants('get')) await logCostSection();
-  if (wants('postgres') && (wants('post') || wants('get'))) await postgresSection();
-
-  if (wants('pdf')) {
-    const pdf = benchReceiptPdf();
-    results.pdf = pdf;
-    pdfSection(pdf);
-  }
-
-  if (wants('lighthouse')) await lighthouseSection();
-  if (wants('scale')) await scaleSection();
-
+function writeReport(startedAt: Date, load1: number) {
   const finishedAt = new Date();
   const report = {
     startedAt: startedAt.toISOString(),
@@ -470,7 +476,9 @@ function printTable(machine: {
     `Fridge Check bench, ${new Date().toISOString()}, Node ${machine.node}, ${machine.cpus} CPU (${machine.cpuModel ?? '?'}), load ${machine.loadAverageAtStart.toFixed(2)} -> ${(machine.loadAverageAtEnd ?? 0).toFixed(2)}`,
   );
   let section = '';
-  for (const row of rows) {
+  // By section number (1 bundle ... 7 history), keeping the order within each.
+  const ordered = [...rows].sort((a, b) => Number.parseInt(a.section, 10) - Number.parseInt(b.section, 10));
+  for (const row of ordered) {
     if (row.section !== section) {
       section = row.section;
       out.push('', section);
