@@ -7,12 +7,17 @@ z.config({ jitless: true });
 
 /** One schema per input, used by the server's validators and the admin forms alike. */
 
+/** PostgreSQL text cannot hold U+0000; refusing it here keeps both databases alike (422, not a 500). */
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+export const noNulMessage = (field: string) => `${field} cannot contain a NUL character`;
+
 export const drinkInputSchema = z.strictObject({
   drinkName: z
     .string({ error: 'Drink name is required' })
     .trim()
     .min(1, 'Drink name is required')
-    .max(limits.drinkNameMax, `Drink name must be at most ${limits.drinkNameMax} characters`),
+    .max(limits.drinkNameMax, `Drink name must be at most ${limits.drinkNameMax} characters`)
+    .refine(hasNoNul, noNulMessage('Drink name')),
   startingQuantity: z
     .number({ error: 'Starting quantity must be a number' })
     .int('Starting quantity must be a whole number')
@@ -31,7 +36,8 @@ export const guestInputSchema = z.strictObject({
     .string({ error: 'Guest name is required' })
     .trim()
     .min(1, 'Guest name is required')
-    .max(limits.guestNameMax, `Guest name must be at most ${limits.guestNameMax} characters`),
+    .max(limits.guestNameMax, `Guest name must be at most ${limits.guestNameMax} characters`)
+    .refine(hasNoNul, noNulMessage('Guest name')),
   email: z
     .string({ error: 'Guest email is required' })
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './constants';
+import { hasNoNul, noNulMessage } from './schemas';
 import { staffLimits } from './staff-constants';
 
 /** Inputs of the staff tools (history, voiding, restock, consumption, export), for server and admin forms. */
@@ -53,7 +54,8 @@ export const voidInputSchema = z.strictObject({
     .string({ error: 'A reason is required to void a checkout' })
     .trim()
     .min(1, 'A reason is required to void a checkout')
-    .max(staffLimits.voidReasonMax, `The reason must be at most ${staffLimits.voidReasonMax} characters`),
+    .max(staffLimits.voidReasonMax, `The reason must be at most ${staffLimits.voidReasonMax} characters`)
+    .refine(hasNoNul, noNulMessage('The reason')),
 });
 export type VoidInput = z.infer<typeof voidInputSchema>;
 

@@ -53,7 +53,7 @@ const hostileNames = [
   '界'.repeat(limits.drinkNameMax),
   `${'<'.repeat(limits.drinkNameMax - 1)}>`,
   `"${'x'.repeat(limits.drinkNameMax - 2)}"`,
-  'Coke\u0000Zero',
+  'Coke\u001BZero escape',
   'BOM\uFEFF inside Beer',
   'Ünïcödé Ŝódà',
   'Emoji flag 🇹🇭 Chang?',

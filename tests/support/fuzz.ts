@@ -346,7 +346,8 @@ export async function fuzzRoute(
       }
       if (expected === 413 || expected === 415) expect(response.status, label).toBe(expected);
       else if (expected !== undefined && pathIdOk) expect(response.status, label).toBe(expected);
-      else if (expected !== undefined) expect([404, expected], label).toContain(response.status);
+      // A path the URL parser rewrites ("/api/checkouts/./void") may land on another route: 404 or 405.
+      else if (expected !== undefined) expect([404, 405, expected], label).toContain(response.status);
       if (response.status >= 400) {
         expect(JSON.parse(text).error.code, label).toEqual(expect.any(String));
         expect(await contentDigest(t.db), `rows changed by a refused request: ${label}`).toBe(before);
