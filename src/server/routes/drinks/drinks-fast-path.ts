@@ -59,9 +59,11 @@ export function createDrinksFastPath(options: DrinksFastPathOptions) {
     const acceptEncoding = request.headers['accept-encoding'] ?? '';
     const version = await readVersion();
     let snapshot = snapshots.get(acceptEncoding);
-    if (snapshot?.version !== version) {
+    let tookIt = false;
+    if (!snapshot || snapshot.version !== version) {
       let taking = pending.get(acceptEncoding);
       if (!taking) {
+        tookIt = true;
         taking = take(acceptEncoding, version).finally(() => pending.delete(acceptEncoding));
         pending.set(acceptEncoding, taking);
       }
@@ -69,6 +71,8 @@ export function createDrinksFastPath(options: DrinksFastPathOptions) {
     }
     response.writeHead(snapshot.status, snapshot.headers);
     response.end(snapshot.body);
+    // The app logged this very request itself as it made the answer.
+    if (tookIt) return;
     options.logger.info('request', {
       method: 'GET',
       path: '/api/drinks',
