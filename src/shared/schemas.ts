@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { limits } from './constants';
 
-// zod 4 probes `new Function` to compile fast parsers; our CSP forbids eval, and the probe is reported as a
-// violation in the browser. The interpreted parsers are plenty fast for forms of three fields.
-z.config({ jitless: true });
-
 /** One schema per input, used by the server's validators and the admin forms alike. */
 
 /** PostgreSQL text cannot hold U+0000; refusing it here keeps both databases alike (422, not a 500). */

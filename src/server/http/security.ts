@@ -10,10 +10,6 @@ const contentSecurityPolicy = [
   "form-action 'self'",
   // Share and download use blob: URLs of the PDF the page itself made.
   "img-src 'self' data: blob:",
-  // react-hot-toast styles its toasts through a <style> element it writes at run time; without this they
-  // are unstyled and every page reports CSP violations. Scripts stay 'self' only: React renders every
-  // name as text, so there is no markup for an injected style to reach.
-  "style-src 'self' 'unsafe-inline'",
 ].join('; ');
 
 /** On every response: the app's files, the API and errors alike. */
