@@ -166,11 +166,11 @@ function bundleSection(bundle: BundleReport) {
     metric: `lazy admin chunk(s) (${bundle.adminChunks.length}) gzip`,
     value: bundle.adminChunks.length ? kib(bundle.adminTotal.gzip) : 'no admin chunk',
   });
-  add({
-    section: s,
-    metric: 'initial JS by package (unminified share)',
-    value: bundle.initialByPackage.map((p) => `${p.name} ${Math.round(p.share * 100)}%`).join(', '),
-  });
+  notes.push(
+    `Initial JS by package (share of the unminified code): ${bundle.initialByPackage
+      .map((p) => `${p.name} ${Math.round(p.share * 100)}%`)
+      .join(', ')}`,
+  );
 }
 
 async function drinksGetSection(server: ServerProcess) {
