@@ -22,7 +22,11 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+/** Any API call: the parsed body (undefined for 204) and the response headers (the staff history reads Link). */
+export async function requestWithHeaders<T>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ body: T; headers: Headers }> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -41,7 +45,7 @@ async function request<T>(path: string, init: { method?: string; body?: unknown 
       'The server could not be reached. Check the connection and try again.',
     );
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { body: undefined as T, headers: response.headers };
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const error = (body as ApiErrorBody | undefined)?.error;
@@ -53,8 +57,11 @@ async function request<T>(path: string, init: { method?: string; body?: unknown 
       error?.retryAfter,
     );
   }
-  return body as T;
+  return { body: body as T, headers: response.headers };
 }
+
+const request = async <T>(path: string, init?: { method?: string; body?: unknown }) =>
+  (await requestWithHeaders<T>(path, init)).body;
 
 export const fetchDrinks = () => request<Drink[]>('/api/drinks');
 export const addDrink = (input: DrinkInput) => request<Drink>('/api/drinks', { method: 'POST', body: input });

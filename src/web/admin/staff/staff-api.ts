@@ -1,4 +1,3 @@
-import type { ApiErrorBody } from '../../../shared/api-types';
 import type { HistoryQuery } from '../../../shared/staff-schemas';
 import type {
   Consumption,
@@ -7,48 +6,13 @@ import type {
   Restock,
   RestockList,
 } from '../../../shared/staff-types';
-import { ApiError } from '../../api';
+import { requestWithHeaders } from '../../api';
 
 /**
- * The staff tools' fetch functions. They live in the admin chunk, not in web/api.ts: api.ts is part of
- * /checkout's initial JavaScript, which must not grow for screens a guest never opens. So this small copy
- * of api.ts's request() (same ApiError, same error contract) also hands back the response headers.
+ * The staff tools' fetch functions, kept in the admin chunk so /checkout's first download does not grow for
+ * screens a guest never opens; they share web/api.ts's one request function and its ApiError.
  */
-async function request<T>(
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<{ body: T; headers: Headers }> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: init.method ?? 'GET',
-      credentials: 'same-origin',
-      headers:
-        init.body === undefined
-          ? { Accept: 'application/json' }
-          : { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-  } catch {
-    throw new ApiError(
-      0,
-      'network_error',
-      'The server could not be reached. Check the connection and try again.',
-    );
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = (body as ApiErrorBody | undefined)?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'internal_error',
-      error?.message ?? `The server answered ${response.status}`,
-      error?.issues,
-      error?.retryAfter,
-    );
-  }
-  return { body: body as T, headers: response.headers };
-}
+const request = requestWithHeaders;
 
 const json = async <T>(path: string, init?: { method?: string; body?: unknown }) =>
   (await request<T>(path, init)).body;
