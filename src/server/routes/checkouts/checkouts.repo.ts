@@ -83,41 +83,5 @@ export function createCheckoutsRepo({ kysely }: Db) {
         return { id, bungalow: input.bungalow, createdAt, guestName: guest.name, total, lines };
       });
     },
-
-    async recent(limit: number): Promise<Checkout[]> {
-      const rows = await kysely
-        .selectFrom('checkouts')
-        .select(['id', 'bungalow', 'created_at', 'guest_name', 'total'])
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      if (rows.length === 0) return [];
-      const lineRows = await kysely
-        .selectFrom('checkout_lines')
-        .select(['checkout_id', 'drink_id', 'drink_name', 'quantity', 'unit_price', 'line_total'])
-        .where(
-          'checkout_id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .orderBy('id')
-        .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        bungalow: row.bungalow,
-        createdAt: row.created_at,
-        guestName: row.guest_name,
-        total: row.total,
-        lines: lineRows
-          .filter((line) => line.checkout_id === row.id)
-          .map((line) => ({
-            drinkId: line.drink_id,
-            drinkName: line.drink_name,
-            quantity: line.quantity,
-            unitPrice: line.unit_price,
-            lineTotal: line.line_total,
-          })),
-      }));
-    },
   };
 }
