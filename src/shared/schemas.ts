@@ -3,17 +3,21 @@ import { limits } from './constants';
 
 /** One schema per input, used by the server's validators and the admin forms alike. */
 
-/** PostgreSQL text cannot hold U+0000; refusing it here keeps both databases alike (422, not a 500). */
-export const hasNoNul = (value: string) => !value.includes('\u0000');
-export const noNulMessage = (field: string) => `${field} cannot contain a NUL character`;
+/**
+ * A required, trimmed, bounded text field. PostgreSQL text cannot hold U+0000; refusing it here keeps both
+ * databases alike (422, not a 500).
+ */
+export function requiredText(label: string, max: number, requiredMessage = `${label} is required`) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !value.includes('\u0000'), `${label} cannot contain a NUL character`);
+}
 
 export const drinkInputSchema = z.strictObject({
-  drinkName: z
-    .string({ error: 'Drink name is required' })
-    .trim()
-    .min(1, 'Drink name is required')
-    .max(limits.drinkNameMax, `Drink name must be at most ${limits.drinkNameMax} characters`)
-    .refine(hasNoNul, noNulMessage('Drink name')),
+  drinkName: requiredText('Drink name', limits.drinkNameMax),
   startingQuantity: z
     .number({ error: 'Starting quantity must be a number' })
     .int('Starting quantity must be a whole number')
@@ -28,12 +32,7 @@ export const drinkInputSchema = z.strictObject({
 export type DrinkInput = z.infer<typeof drinkInputSchema>;
 
 export const guestInputSchema = z.strictObject({
-  name: z
-    .string({ error: 'Guest name is required' })
-    .trim()
-    .min(1, 'Guest name is required')
-    .max(limits.guestNameMax, `Guest name must be at most ${limits.guestNameMax} characters`)
-    .refine(hasNoNul, noNulMessage('Guest name')),
+  name: requiredText('Guest name', limits.guestNameMax),
   email: z
     .string({ error: 'Guest email is required' })
     .trim()

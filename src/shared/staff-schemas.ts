@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from './constants';
-import { hasNoNul, noNulMessage } from './schemas';
+import { requiredText } from './schemas';
 import { staffLimits } from './staff-constants';
 
 /** Inputs of the staff tools (history, voiding, restock, consumption, export), for server and admin forms. */
@@ -50,12 +50,7 @@ export const exportQuerySchema = z
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
 export const voidInputSchema = z.strictObject({
-  reason: z
-    .string({ error: 'A reason is required to void a checkout' })
-    .trim()
-    .min(1, 'A reason is required to void a checkout')
-    .max(staffLimits.voidReasonMax, `The reason must be at most ${staffLimits.voidReasonMax} characters`)
-    .refine(hasNoNul, noNulMessage('The reason')),
+  reason: requiredText('The reason', staffLimits.voidReasonMax, 'A reason is required to void a checkout'),
 });
 export type VoidInput = z.infer<typeof voidInputSchema>;
 
