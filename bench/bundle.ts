@@ -29,6 +29,8 @@ export interface BundleReport {
   pdfTotal: Omit<FileSize, 'file'>;
   adminChunks: FileSize[];
   adminTotal: Omit<FileSize, 'file'>;
+  /** Each admin workspace page's own chunk (src/web/admin/<page>/), beside the shared admin chunk. */
+  adminPages: (FileSize & { page: string })[];
   /** Modules of the initial set that must have been lazy: empty when the split is right. */
   forbiddenInInitial: string[];
   /** Where the initial JavaScript comes from, by package, as shares of its unminified size. */
@@ -131,6 +133,12 @@ export function measureBundle(distDir = 'dist'): BundleReport {
   );
 
   const measure = (files: string[]) => files.map((file) => measureFile(webRoot, file));
+  const adminPages = chunks.flatMap((chunk) => {
+    const page = Object.keys(chunk.modules)
+      .map((m) => m.match(/src\/web\/admin\/([^/]+)\/\1-route\.tsx$/)?.[1])
+      .find(Boolean);
+    return chunk.isDynamicEntry && page ? [{ page, ...measureFile(webRoot, chunk.file) }] : [];
+  });
   const initialJs = measure(initialFiles);
   const pdfChunks = measure(pdfFiles);
   const adminChunks = measure(adminFiles);
@@ -142,6 +150,7 @@ export function measureBundle(distDir = 'dist'): BundleReport {
     pdfTotal: sum(pdfChunks),
     adminChunks,
     adminTotal: sum(adminChunks),
+    adminPages,
     forbiddenInInitial,
     initialByPackage: [...packages]
       .map(([name, bytes]) => ({ name, share: renderedTotal ? bytes / renderedTotal : 0 }))

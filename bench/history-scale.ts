@@ -79,7 +79,14 @@ const drinkValues = seedDrinks
   .map((d, i) => `(${i}, '${d.drinkName.replaceAll("'", "''")}', ${d.price})`)
   .join(', ');
 
-/** Fills the running totals: what each bungalow took since its last restock, and units per day and drink. */
+/** The UTC quarter hour of created_at, as migration 005 computes it. */
+const quarterHour = `substr(c.created_at, 1, 14) || CASE
+  WHEN substr(c.created_at, 15, 2) < '15' THEN '00'
+  WHEN substr(c.created_at, 15, 2) < '30' THEN '15'
+  WHEN substr(c.created_at, 15, 2) < '45' THEN '30'
+  ELSE '45' END`;
+
+/** Fills the running totals: what each bungalow took since its last restock, and units per quarter hour and drink. */
 const runningTotalsSql = [
   `INSERT INTO restock_pending (bungalow, drink_name, units)
    SELECT c.bungalow, l.drink_name, sum(l.quantity)
@@ -87,11 +94,11 @@ const runningTotalsSql = [
    WHERE c.voided_at IS NULL
      AND c.created_at > COALESCE((SELECT max(r.restocked_at) FROM restocks r WHERE r.bungalow = c.bungalow), '')
    GROUP BY c.bungalow, l.drink_name`,
-  `INSERT INTO consumption_daily (day, drink_name, units, thb)
-   SELECT substr(c.created_at, 1, 10), l.drink_name, sum(l.quantity), sum(l.line_total)
+  `INSERT INTO consumption_quarter (bucket, drink_name, units, thb)
+   SELECT ${quarterHour}, l.drink_name, sum(l.quantity), sum(l.line_total)
    FROM checkouts c JOIN checkout_lines l ON l.checkout_id = c.id
    WHERE c.voided_at IS NULL
-   GROUP BY substr(c.created_at, 1, 10), l.drink_name`,
+   GROUP BY ${quarterHour}, l.drink_name`,
 ];
 
 function seedSqlite(file: string, now: number): void {

@@ -8,24 +8,27 @@
  *   BENCH_LIGHTHOUSE_RUNS=5   Lighthouse runs (median)
  *   BENCH_POSTGRES_URL=…      PostgreSQL server for the PostgreSQL figures (default TEST_DATABASE_URL, else
  *                             postgres://postgres@127.0.0.1:5432/test); a scratch database is made and dropped
- *   BENCH_SKIP=a,b            skip sections: bundle, get, log, post, postgres, pdf, lighthouse, scale
+ *   BENCH_SKIP=a,b            skip sections: bundle, get, log, post, postgres, pdf, lighthouse, pwa, scale
+ *   BENCH_PWA_REPEATS=5       repeat visits of /checkout with the service worker's cache warm (median)
  *   BENCH_SKIP_SCALE=1        same as BENCH_SKIP=scale (the 1M-checkout history run takes minutes)
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type ServerProcess, startServer } from '../tests/support/server-process';
+import { checkoutLimitsOff, type ServerProcess, startServer } from '../tests/support/server-process';
 import { type BundleReport, measureBundle } from './bundle';
 import { interleave, type LoadResult, load, medianOf } from './http-load';
 import type { LighthouseReport } from './lighthouse';
 import { benchReceiptPdf, type PdfReport } from './pdf';
+import type { PwaReport } from './pwa';
 import { createScratchPostgres, type Memory, prepareGuest, readMemory, startBareServer } from './servers';
 
 const env = process.env;
 const rounds = Number(env.BENCH_ROUNDS ?? 3);
 const durationSeconds = Number(env.BENCH_DURATION ?? 5);
 const lighthouseRuns = Number(env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const pwaRepeats = Number(env.BENCH_PWA_REPEATS ?? 5);
 const postgresServerUrl =
   env.BENCH_POSTGRES_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const skipped = new Set((env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()));
@@ -82,12 +85,14 @@ async function main() {
   }
 
   if (wants('lighthouse')) await lighthouseSection();
+  if (wants('pwa')) await pwaSection();
+  if (wants('pwa') && wants('lighthouse')) await lighthouseRepeatSection();
   if (wants('scale')) await scaleSection();
   writeReport(startedAt, load1);
 }
 
 async function sqliteSection() {
-  const sqliteServer = await startServer({ env: { LOG_LEVEL: 'warn' } });
+  const sqliteServer = await startServer({ env: { LOG_LEVEL: 'warn', ...checkoutLimitsOff } });
   try {
     const idle = readMemory(sqliteServer.child.pid);
     const memory: Record<string, Memory | undefined> = { idle };
@@ -166,6 +171,13 @@ function bundleSection(bundle: BundleReport) {
     metric: `lazy admin chunk(s) (${bundle.adminChunks.length}) gzip`,
     value: bundle.adminChunks.length ? kib(bundle.adminTotal.gzip) : 'no admin chunk',
   });
+  if (bundle.adminPages.length > 0) {
+    add({
+      section: s,
+      metric: 'admin pages, own chunk gzip',
+      value: bundle.adminPages.map((page) => `${page.page} ${kib(page.gzip)}`).join(', '),
+    });
+  }
   notes.push(
     `Initial JS by package (share of the unminified code): ${bundle.initialByPackage
       .map((p) => `${p.name} ${Math.round(p.share * 100)}%`)
@@ -294,12 +306,12 @@ async function postgresSection() {
     log(message);
     return;
   }
-  const server = await startServer({ env: { LOG_LEVEL: 'warn', DATABASE_URL: scratch.url } }).catch(
-    async (error) => {
-      await scratch.drop();
-      throw error;
-    },
-  );
+  const server = await startServer({
+    env: { LOG_LEVEL: 'warn', ...checkoutLimitsOff, DATABASE_URL: scratch.url },
+  }).catch(async (error) => {
+    await scratch.drop();
+    throw error;
+  });
   try {
     const memory: Record<string, Memory | undefined> = { idle: readMemory(server.child.pid) };
     if (wants('get')) {
@@ -407,6 +419,100 @@ async function lighthouseSection() {
   add({ section: s, metric: 'CPU benchmarkIndex (median)', value: String(Math.round(m.benchmarkIndex)) });
   for (const warning of report.warnings) notes.push(`Lighthouse warned: ${warning}`);
   for (const audit of report.failedAudits) notes.push(`Lighthouse audit not passed: ${audit}`);
+}
+
+/** Lighthouse on a repeat visit: the same Chromium profile, the service worker installed by a first load. */
+async function lighthouseRepeatSection() {
+  const server = await startServer({ env: { LOG_LEVEL: 'warn' } });
+  let report: LighthouseReport;
+  try {
+    log(`Lighthouse repeat visit x${lighthouseRuns} on ${server.baseURL}/checkout (cache warm)`);
+    const { runLighthouse } = await import('./lighthouse');
+    report = await runLighthouse(`${server.baseURL}/checkout`, lighthouseRuns, { repeatVisit: true });
+  } catch (error) {
+    const message = `Lighthouse repeat visit skipped: ${(error as Error).message}`;
+    notes.push(message);
+    log(message);
+    return;
+  } finally {
+    await server.stop();
+  }
+  results.lighthouseRepeatVisit = report;
+  const s = `8 PWA: Lighthouse repeat visit of /checkout (median of ${report.runs.length}, mobile)`;
+  const m = report.median;
+  add({ section: s, metric: 'performance score', value: String(m.performance) });
+  add({ section: s, metric: 'FCP / LCP', value: `${ms(m.fcpMs)} / ${ms(m.lcpMs)}` });
+  add({ section: s, metric: 'bytes transferred (page)', value: kib(m.bytes) });
+}
+
+/** The installed app: installable, the worker controls /checkout, and what a repeat visit costs. */
+async function pwaSection() {
+  const server = await startServer({ env: { LOG_LEVEL: 'warn' } });
+  let report: PwaReport;
+  try {
+    log(`PWA: /checkout once, then ${pwaRepeats} repeat visits with the service worker's cache warm`);
+    const { runPwa } = await import('./pwa');
+    report = await runPwa(server.baseURL, pwaRepeats);
+  } catch (error) {
+    const message = `PWA section skipped: ${(error as Error).message}`;
+    notes.push(message);
+    log(message);
+    return;
+  } finally {
+    await server.stop();
+  }
+  results.pwa = report;
+  const s = '8 PWA (installed app, loopback, no throttling)';
+  add({
+    section: s,
+    metric: 'installable (Chromium, normal profile)',
+    value: report.installable ? 'yes' : `no: ${report.installabilityErrors.join(', ')}`,
+    target: 'yes',
+    met: report.installable,
+  });
+  add({
+    section: s,
+    metric: 'service worker controls /checkout',
+    value: report.controlled ? 'yes' : 'no',
+    target: 'yes',
+    met: report.controlled,
+  });
+  add({
+    section: s,
+    metric: 'sw.js raw / gzip',
+    value: `${kib(report.serviceWorker.raw)} / ${kib(report.serviceWorker.gzip)}`,
+  });
+  add({
+    section: s,
+    metric: `precache, ${report.precache.entries} files, raw / gzip`,
+    value: `${kib(report.precache.raw)} / ${kib(report.precache.gzip)}`,
+  });
+  const first = report.firstVisit;
+  add({
+    section: s,
+    metric: 'first visit: drinks shown, network requests / bytes',
+    value: `${ms(first.drinksShownMs)}, ${first.networkRequests} / ${kib(first.networkBytes)}`,
+  });
+  const warm = report.repeatMedian;
+  add({
+    section: s,
+    metric: `repeat visit (median of ${report.repeatVisits.length}): drinks shown`,
+    value: ms(warm.drinksShownMs),
+  });
+  add({ section: s, metric: 'repeat visit: DOMContentLoaded', value: ms(warm.domContentLoadedMs) });
+  add({
+    section: s,
+    metric: 'repeat visit: from the network, requests / bytes',
+    value: `${warm.networkRequests} / ${kib(warm.networkBytes)}`,
+  });
+  add({
+    section: s,
+    metric: 'repeat visit: answered by the worker',
+    value: `${warm.fromServiceWorker} requests`,
+  });
+  add({ section: s, metric: 'offline visit: drinks shown', value: ms(report.offlineDrinksShownMs) });
+  const paths = [...new Set(report.repeatVisits.flatMap((visit) => visit.networkPaths))];
+  notes.push(`PWA repeat visits went to the network only for: ${paths.join(', ') || 'nothing'}`);
 }
 
 /** The staff-tools engineer's 1M-checkout history figures, when their script is there. */

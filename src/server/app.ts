@@ -12,6 +12,8 @@ import { HttpError, sendError } from './http/errors';
 import { sameOriginJsonWrites, securityHeaders } from './http/security';
 import { mountWebApp } from './http/static-files';
 import { createLogger, describeError, type Logger } from './logger';
+import { bungalowsRoutes } from './routes/bungalows/bungalows.routes';
+import { createCheckoutLimits } from './routes/checkouts/checkout-limits';
 import { checkoutsRoutes } from './routes/checkouts/checkouts.routes';
 import { consumptionRoutes } from './routes/consumption/consumption.routes';
 import { drinksRoutes } from './routes/drinks/drinks.routes';
@@ -19,6 +21,7 @@ import { guestRoutes } from './routes/guest/guest.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { restockRoutes } from './routes/restock/restock.routes';
 import { sessionRoutes } from './routes/session/session.routes';
+import { settingsRoutes } from './routes/settings/settings.routes';
 
 export interface CreateAppOptions {
   db: Db;
@@ -39,10 +42,16 @@ const apiMethods: [RegExp, string][] = [
   // A checkout is never deleted (voided instead), so DELETE here is 405, not 404.
   [/^\/api\/checkouts\/[^/]+$/, 'GET'],
   [/^\/api\/checkouts\/[^/]+\/void$/, 'POST'],
+  [/^\/api\/checkouts\/[^/]+\/payment$/, 'POST'],
   [/^\/api\/restock$/, 'GET'],
   [/^\/api\/restock\/[^/]+$/, 'POST'],
   [/^\/api\/consumption$/, 'GET'],
+  [/^\/api\/bungalows$/, 'GET'],
+  [/^\/api\/bungalows\/[^/]+\/stays$/, 'GET'],
+  [/^\/api\/bungalows\/[^/]+\/guest$/, 'GET'],
+  [/^\/api\/bungalows\/[^/]+\/stay$/, 'PUT, DELETE'],
   [/^\/api\/session$/, 'GET, POST, DELETE'],
+  [/^\/api\/settings$/, 'GET, PUT'],
 ];
 
 export function createApp(options: CreateAppOptions) {
@@ -55,6 +64,7 @@ export function createApp(options: CreateAppOptions) {
     adminPasswordHash: options.adminPasswordHash,
     sessions: createSessionStore(db),
     throttle: createLoginThrottle(db),
+    checkoutLimits: createCheckoutLimits(config.checkoutLimits),
     now: options.now ?? Date.now,
   };
 
@@ -100,7 +110,9 @@ export function createApp(options: CreateAppOptions) {
     .route('/checkouts', checkoutsRoutes(deps))
     .route('/restock', restockRoutes(deps))
     .route('/consumption', consumptionRoutes(deps))
-    .route('/session', sessionRoutes(deps));
+    .route('/bungalows', bungalowsRoutes(deps))
+    .route('/session', sessionRoutes(deps))
+    .route('/settings', settingsRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => {

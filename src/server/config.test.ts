@@ -10,8 +10,22 @@ describe('parseConfig', () => {
       adminPassword: undefined,
       trustProxy: false,
       logLevel: 'info',
+      checkoutLimits: { perAddress: 200, perBungalow: 30 },
       webRoot: undefined,
     });
+  });
+
+  it('reads the checkout limits, 0 turning one off, and refuses anything but a whole number', () => {
+    expect(
+      parseConfig({ CHECKOUT_LIMIT_PER_ADDRESS: '0', CHECKOUT_LIMIT_PER_BUNGALOW: '12' }).checkoutLimits,
+    ).toEqual({ perAddress: 0, perBungalow: 12 });
+    expect(() => parseConfig({ CHECKOUT_LIMIT_PER_ADDRESS: 'many' })).toThrow(
+      /CHECKOUT_LIMIT_PER_ADDRESS must be a number/,
+    );
+    expect(() => parseConfig({ CHECKOUT_LIMIT_PER_BUNGALOW: '-1' })).toThrow(
+      /CHECKOUT_LIMIT_PER_BUNGALOW must be 0 \(off\) or more/,
+    );
+    expect(() => parseConfig({ CHECKOUT_LIMIT_PER_BUNGALOW: '2.5' })).toThrow(/whole number/);
   });
 
   it('stops with a clear message on a bad PORT or DATABASE_URL', () => {

@@ -3,6 +3,7 @@ import type { LoginThrottle } from './auth/throttle';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Logger } from './logger';
+import type { CheckoutLimits } from './routes/checkouts/checkout-limits';
 
 /** What every route needs, built once in createApp and passed down explicitly. */
 export interface AppDeps {
@@ -11,6 +12,8 @@ export interface AppDeps {
   logger: Logger;
   sessions: SessionStore;
   throttle: LoginThrottle;
+  /** Anonymous checkout writes per client address (this server's memory) and per bungalow (the database). */
+  checkoutLimits: CheckoutLimits;
   adminPasswordHash: string;
   /** Milliseconds since the epoch; tests move it to expire sessions and end back-offs. */
   now: () => number;

@@ -1,3 +1,5 @@
+import type { DrinkSectionTitle } from './drink-sections';
+
 /** What the HTTP API returns; the server's handlers and the browser's fetch functions share these. */
 
 export interface Drink {
@@ -5,6 +7,10 @@ export interface Drink {
   drinkName: string;
   startingQuantity: number;
   price: number;
+  /** The checkout section staff chose, or null: the spec's rule (the section follows from the name). */
+  section: DrinkSectionTitle | null;
+  /** Place within its section at checkout, lower first, then id. */
+  sectionOrder: number;
 }
 
 /** Public responses never carry the email; an admin session gets it. */
@@ -29,6 +35,19 @@ export interface Checkout {
   guestName: string;
   total: number;
   lines: CheckoutLine[];
+}
+
+/**
+ * The answer to POST /api/checkouts: 201 for a new record, 200 for a repeat or a revision of the same check.
+ * Public, so it never names a stay's guest: `guestName` is there only when the spec's "Guest" record was
+ * charged (that name is public through GET /api/guest anyway). See docs/decisions/030-stays-and-public-answers.md.
+ */
+export interface RecordedCheckout extends Omit<Checkout, 'guestName'> {
+  guestName?: string;
+  /** The check this record belongs to, when the page sent one. */
+  checkId?: string;
+  /** When a later send of the same check changed the counts; null when never revised. */
+  revisedAt: string | null;
 }
 
 export interface SessionState {

@@ -1,4 +1,5 @@
 /** Every number and visible text the spec fixes, in one place for server, browser and tests. */
+import { en } from './i18n/en';
 
 export const CURRENCY = 'THB';
 export const DEFAULT_BUNGALOW = 1;
@@ -27,45 +28,46 @@ export const timings = {
   successToastMs: 3000,
 } as const;
 
+/** The spec's texts under their first names; the words live in i18n/en.ts, the one source of English. */
 export const texts = {
-  checkoutHeading: 'Please enter the number of missing items from the fridge',
-  loadingDrinks: 'Loading drinks...',
-  noItemsSelected: 'No items selected',
-  summaryTitle: 'Summary',
-  totalCost: 'Total Cost',
-  generatePdf: 'Generate PDF',
-  shareReceipt: 'Share Receipt',
-  shareText: 'Your fridge checkout receipt',
-  adminAccess: 'Admin Access',
-  passwordPlaceholder: 'Enter admin password',
-  incorrectPassword: 'Incorrect password',
-  adminPanel: 'Admin Panel',
-  addNewDrink: 'Add New Drink',
-  editDrink: 'Edit Drink',
-  saveDrink: 'Save Drink',
-  loading: 'Loading...',
-  noDrinks: 'No drinks available',
-  guestInformation: 'Guest Information',
-  saveGuest: 'Save Guest Information',
-  routeError: 'Unexpected Application Error!',
+  checkoutHeading: en.checkoutHeading,
+  loadingDrinks: en.loadingDrinks,
+  noItemsSelected: en.noItemsSelected,
+  summaryTitle: en.summaryTitle,
+  totalCost: en.totalCost,
+  generatePdf: en.generatePdf,
+  shareReceipt: en.shareReceipt,
+  shareText: en.shareText,
+  adminAccess: en.adminAccess,
+  passwordPlaceholder: en.passwordPlaceholder,
+  incorrectPassword: en.incorrectPassword,
+  adminPanel: en.adminPanel,
+  addNewDrink: en.addNewDrink,
+  editDrink: en.editDrink,
+  saveDrink: en.saveDrink,
+  loading: en.loading,
+  noDrinks: en.noDrinks,
+  guestInformation: en.guestInformation,
+  saveGuest: en.saveGuest,
+  routeError: en.routeError,
 } as const;
 
 export const toastTexts = {
-  failedToLoad: 'Failed to load data',
-  guestNotFound: 'Guest information not found',
-  noItemsSelected: 'No items selected',
-  failedToShare: 'Failed to share receipt',
-  failedToDelete: 'Failed to delete drink',
-  failedToSaveDrink: 'Failed to save drink',
-  failedToSaveGuest: 'Failed to save guest information',
-  sharingNotSupported: 'Sharing not supported on this device',
-  readyToShare: 'Ready to share receipt!',
-  drinkDeleted: 'Drink deleted successfully',
-  drinkUpdated: 'Drink updated successfully',
-  drinkAdded: 'Drink added successfully',
-  guestUpdated: 'Guest information updated successfully',
+  failedToLoad: en.toastFailedToLoad,
+  guestNotFound: en.toastGuestNotFound,
+  noItemsSelected: en.toastNoItemsSelected,
+  failedToShare: en.toastFailedToShare,
+  failedToDelete: en.toastFailedToDelete,
+  failedToSaveDrink: en.toastFailedToSaveDrink,
+  failedToSaveGuest: en.toastFailedToSaveGuest,
+  sharingNotSupported: en.toastSharingNotSupported,
+  readyToShare: en.toastReadyToShare,
+  drinkDeleted: en.toastDrinkDeleted,
+  drinkUpdated: en.toastDrinkUpdated,
+  drinkAdded: en.toastDrinkAdded,
+  guestUpdated: en.toastGuestUpdated,
 } as const;
 
-export const shareTitle = (bungalow: number) => `Bungalow #${bungalow} Checkout`;
+export const shareTitle = en.shareTitle;
 export const receiptFileName = (bungalow: number) => `bungalow-${bungalow}-checkout.pdf`;
-export const receiptTitle = (bungalow: number) => `Bungalow #${bungalow} Fridge Checkout`;
+export const receiptTitle = en.receiptTitle;

@@ -12,6 +12,13 @@ describe('buildReceiptModel', () => {
     const model = buildReceiptModel({ bungalow: 7, items, date: '22/11/2026' });
     expect(model.title).toBe('Bungalow #7 Fridge Checkout');
     expect(model.dateLine).toBe('Date: 22/11/2026');
+    // The checkout page's receipt names no guest (the spec's receipt).
+    expect(model.guestLine).toBeNull();
+  });
+
+  it('names the guest on a recorded receipt that staff download', () => {
+    const model = buildReceiptModel({ bungalow: 7, items, date: 'd', guestName: 'Mia Chen' });
+    expect(model.guestLine).toBe('Guest: Mia Chen');
   });
 
   it('lists only the drinks with something missing, as "quantity x name" with the line price in THB', () => {
@@ -39,5 +46,13 @@ describe('buildReceiptModel', () => {
     });
     expect(model.lines).toEqual([]);
     expect(model.totalAmount).toBe('0 THB');
+  });
+
+  it("names the resort from the settings, and none when the settings have no name (the spec's receipt)", () => {
+    expect(
+      buildReceiptModel({ bungalow: 1, items, date: 'd', resortName: ' Koh Lanta Huts ' }).resortName,
+    ).toBe('Koh Lanta Huts');
+    expect(buildReceiptModel({ bungalow: 1, items, date: 'd', resortName: '' }).resortName).toBeNull();
+    expect(buildReceiptModel({ bungalow: 1, items, date: 'd' }).resortName).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { jsPDF } from 'jspdf';
 import { describe, expect, it } from 'vitest';
+import { pdfImages } from '../../tests/support/qr-decode';
+import { promptPayPayload } from './promptpay/promptpay-payload';
 import { buildReceiptModel } from './receipt-model';
 import { buildReceiptPdf } from './receipt-pdf';
 
@@ -137,5 +139,71 @@ describe('buildReceiptPdf', () => {
     expect(long.runs.filter((run) => /^1 x Drink \d+$/.test(run.text))).toHaveLength(30);
     // Nothing is drawn below the bottom margin.
     for (const run of long.runs) expect(run.y).toBeGreaterThanOrEqual(10 * ptPerMm - 0.01);
+  });
+});
+
+describe('buildReceiptPdf with a resort name', () => {
+  it("puts the name in the top margin and leaves every line of the spec's layout where it was", () => {
+    const plain = readPdf(buildReceiptPdf(model));
+    const named = readPdf(buildReceiptPdf({ ...model, resortName: 'Koh Lanta Huts' }));
+    const [name, ...rest] = named.runs;
+    expect(name).toMatchObject({ text: 'Koh Lanta Huts', font: 'Helvetica', size: 10 });
+    expect(name?.x).toBeCloseTo(leftPt, 1);
+    // Above the title (PDF y grows upwards), and below the page's top edge.
+    expect(name?.y).toBeGreaterThan(plain.runs[0]?.y ?? Number.POSITIVE_INFINITY);
+    expect(name?.y).toBeLessThan(595.28 - 5 * ptPerMm);
+    expect(rest).toEqual(plain.runs);
+    expect(named.strokes).toEqual(plain.strokes);
+  });
+});
+
+describe('buildReceiptPdf with a PromptPay ID', () => {
+  const promptPay = { id: '0812345678', name: 'Sunset Bungalows Co., Ltd.' };
+  const withQr = buildReceiptModel({ bungalow: 3, items: [coke, ice], date: '11/22/2026', promptPay });
+  const bytes = buildReceiptPdf(withQr);
+  const pdf = readPdf(bytes);
+
+  it('carries one picture whose QR code reads as the payload for the exact total', () => {
+    const images = pdfImages(bytes);
+    expect(images).toHaveLength(1);
+    expect(images[0]?.qr).toBe(promptPayPayload('0812345678', 200));
+    expect(withQr.payment?.payload).toBe(images[0]?.qr);
+  });
+
+  it('places the code below the total, with the title, amount and payee, above the unchanged footer', () => {
+    const total = pdf.runs.find((run) => run.text === 'Total Cost');
+    const title = pdf.runs.find((run) => run.text === 'Pay with PromptPay');
+    const amount = pdf.runs.filter((run) => run.text === '200 THB');
+    const payee = pdf.runs.find((run) => run.text === 'Payee: Sunset Bungalows Co., Ltd.');
+    expect(title?.font).toBe('Helvetica-Bold');
+    expect(title?.y).toBeLessThan(total?.y ?? 0);
+    // The total's amount, and the amount beside the code.
+    expect(amount).toHaveLength(2);
+    expect(payee?.y).toBeLessThan(title?.y ?? 0);
+    // The image is drawn with a `w 0 0 h x y cm` transform: its top edge sits below the title.
+    const placement = /([\d.]+) 0 0 ([\d.]+) ([\d.]+) ([\d.]+) cm\s*\/I\d+ Do/.exec(pdf.source);
+    const [, width, height, x, y] = placement?.map(Number) ?? [];
+    expect(width).toBeCloseTo(40 * ptPerMm, 1);
+    expect(height).toBeCloseTo(40 * ptPerMm, 1);
+    expect(x).toBeCloseTo(leftPt, 1);
+    expect((y ?? 0) + (height ?? 0)).toBeLessThan(title?.y ?? 0);
+    const footer = pdf.runs.filter((run) => run.y < (y ?? 0));
+    expect(footer.map((run) => run.text).join(' ')).toBe(withQr.footer);
+  });
+
+  it('stays a small file: jsPDF compresses the picture', () => {
+    expect(bytes.length).toBeLessThan(20_000);
+  });
+
+  it('has no picture without a PromptPay ID, or when the total is over the PromptPay limit', () => {
+    expect(pdfImages(buildReceiptPdf(model))).toEqual([]);
+    const huge = buildReceiptModel({
+      bungalow: 3,
+      items: [{ name: 'Wine', price: 100_000, missing: 3 }],
+      date: 'd',
+      promptPay,
+    });
+    expect(huge.payment).toBeNull();
+    expect(pdfImages(buildReceiptPdf(huge))).toEqual([]);
   });
 });

@@ -1,5 +1,9 @@
 import { jsPDF } from 'jspdf';
-import type { ReceiptModel } from './receipt-model';
+import { qrMatrix } from './promptpay/qr-matrix';
+import { qrPng } from './promptpay/qr-png';
+import type { ShapingFont } from './receipt-font/font-data';
+import { addShapingFont, drawShapedText, shapedFontFamily, splitShapedText } from './receipt-font/pdf-text';
+import { type ReceiptModel, type ReceiptPayment, receiptNeedsThaiFont } from './receipt-model';
 
 /** Spec section 9: a portrait A5 page measured in millimetres. */
 export const receiptPage = {
@@ -12,17 +16,85 @@ export const receiptPage = {
 /** The footer is wrapped to the page width minus 20 mm, i.e. inside the 10 mm margins on both sides. */
 export const footerWidthMm = receiptPage.widthMm - 2 * receiptPage.marginMm;
 
-const fontSizes = { title: 18, body: 12, footer: 10 } as const;
+const fontSizes = { resort: 10, title: 18, body: 12, footer: 10 } as const;
+/** The resort's name sits in the top margin, above the title's baseline at 20 mm: the spec's lines stay put. */
+const resortNameYMm = 11;
+
+/** The PromptPay block below the total: a 40 mm code (about 1 mm a module) scans from a phone held close. */
+export const receiptQr = { sizeMm: 40, titleStepMm: 3, blockMm: 52 } as const;
 const lineStepMm = 8;
 const footerLineStepMm = 5;
+
+/** The embedded font for receipts that hold Thai: Sarabun, regular and bold, with its shaping tables. */
+export interface ReceiptFonts {
+  normal: ShapingFont;
+  bold: ShapingFont;
+}
+
+/**
+ * The fonts a receipt needs beyond jsPDF's built-in Helvetica: none for English, Sarabun when it holds Thai.
+ * Sarabun (about 45 KiB gzip for both weights) is its own chunk, fetched only then.
+ */
+export async function loadReceiptFonts(receipt: ReceiptModel): Promise<ReceiptFonts | undefined> {
+  if (!receiptNeedsThaiFont(receipt)) return undefined;
+  const { sarabunRegular, sarabunBold } = await import('./receipt-font/sarabun.generated');
+  return { normal: sarabunRegular, bold: sarabunBold };
+}
+
+/** The receipt's PDF bytes with whatever font it needs loaded first. */
+export async function makeReceiptPdf(receipt: ReceiptModel): Promise<Uint8Array> {
+  return buildReceiptPdf(receipt, await loadReceiptFonts(receipt));
+}
+
+interface TextWriter {
+  style(style: 'normal' | 'bold', size: number): void;
+  text(text: string, x: number, y: number, align?: 'right'): void;
+  split(text: string, width: number): string[];
+}
+
+/** jsPDF's own text drawing with Helvetica (English, as the spec's receipt always was). */
+function helveticaWriter(doc: jsPDF): TextWriter {
+  return {
+    style(style, size) {
+      doc.setFont('helvetica', style);
+      doc.setFontSize(size);
+    },
+    text(text, x, y, align) {
+      doc.text(text, x, y, align ? { align } : undefined);
+    },
+    split: (text, width) => doc.splitTextToSize(text, width),
+  };
+}
+
+/** Text drawn glyph by glyph where the shaping tables place it, so Thai marks stack as they should. */
+function shapedWriter(doc: jsPDF, fonts: ReceiptFonts): TextWriter {
+  addShapingFont(doc, fonts.normal, 'normal');
+  addShapingFont(doc, fonts.bold, 'bold');
+  let font = fonts.normal;
+  return {
+    style(style, size) {
+      font = fonts[style];
+      doc.setFont(shapedFontFamily, style);
+      doc.setFontSize(size);
+    },
+    text(text, x, y, align) {
+      drawShapedText(doc, font, text, x, y, align ? { align } : {});
+    },
+    split: (text, width) => splitShapedText(doc, font, text, width),
+  };
+}
 
 /**
  * Lays the receipt out on A5 pages and returns the PDF file's bytes. Pure (no DOM, no download), so the same
  * code runs in the browser and in Node tests; jsPDF writes uncompressed content by default, which keeps the
- * texts searchable in the bytes.
+ * texts searchable in the bytes. A receipt with Thai text needs `fonts` (loadReceiptFonts).
  */
-export function buildReceiptPdf(receipt: ReceiptModel): Uint8Array {
+export function buildReceiptPdf(receipt: ReceiptModel, fonts?: ReceiptFonts): Uint8Array {
   const doc = new jsPDF({ orientation: 'portrait', unit: 'mm', format: receiptPage.format });
+  if (!fonts && receiptNeedsThaiFont(receipt)) {
+    throw new Error('This receipt holds Thai text: load its font with loadReceiptFonts first');
+  }
+  const writer = fonts ? shapedWriter(doc, fonts) : helveticaWriter(doc);
   const left = receiptPage.marginMm;
   const right = receiptPage.widthMm - receiptPage.marginMm;
   const bottom = receiptPage.heightMm - receiptPage.marginMm;
@@ -38,19 +110,26 @@ export function buildReceiptPdf(receipt: ReceiptModel): Uint8Array {
   };
 
   doc.setProperties({ title: receipt.title });
-  doc.setFont('helvetica', 'bold');
-  doc.setFontSize(fontSizes.title);
-  doc.text(receipt.title, left, y);
+  if (receipt.resortName) {
+    writer.style('normal', fontSizes.resort);
+    const [firstLine = ''] = writer.split(receipt.resortName, footerWidthMm);
+    writer.text(firstLine, left, resortNameYMm);
+  }
+  writer.style('bold', fontSizes.title);
+  writer.text(receipt.title, left, y);
   advance(10);
 
-  doc.setFont('helvetica', 'normal');
-  doc.setFontSize(fontSizes.body);
-  doc.text(receipt.dateLine, left, y);
+  writer.style('normal', fontSizes.body);
+  writer.text(receipt.dateLine, left, y);
+  if (receipt.guestLine) {
+    advance(7);
+    writer.text(receipt.guestLine, left, y);
+  }
   advance(14);
 
   for (const line of receipt.lines) {
-    doc.text(line.label, left, y);
-    doc.text(line.amount, right, y, { align: 'right' });
+    writer.text(line.label, left, y);
+    writer.text(line.amount, right, y, 'right');
     advance(lineStepMm);
   }
 
@@ -58,18 +137,64 @@ export function buildReceiptPdf(receipt: ReceiptModel): Uint8Array {
   doc.line(left, y - 4, right, y - 4);
   advance(4);
 
-  doc.setFont('helvetica', 'bold');
-  doc.text(receipt.totalLabel, left, y);
-  doc.text(receipt.totalAmount, right, y, { align: 'right' });
+  writer.style('bold', fontSizes.body);
+  writer.text(receipt.totalLabel, left, y);
+  writer.text(receipt.totalAmount, right, y, 'right');
   advance(16);
 
-  doc.setFont('helvetica', 'normal');
-  doc.setFontSize(fontSizes.footer);
-  const footerLines: string[] = doc.splitTextToSize(receipt.footer, footerWidthMm);
-  for (const footerLine of footerLines) {
-    doc.text(footerLine, left, y);
+  if (receipt.payment) {
+    // The code and its words stay together: a block that does not fit starts the next page.
+    if (y + receiptQr.blockMm > bottom) {
+      doc.addPage(receiptPage.format, 'portrait');
+      y = 20;
+    }
+    y = drawPayment(doc, writer, receipt.payment, left, right, y);
+  }
+
+  writer.style('normal', fontSizes.footer);
+  for (const footerLine of writer.split(receipt.footer, footerWidthMm)) {
+    writer.text(footerLine, left, y);
     advance(footerLineStepMm);
   }
 
   return new Uint8Array(doc.output('arraybuffer'));
+}
+
+/** "Pay with PromptPay", the QR code at the left margin, and the amount and payee beside it. Returns the next y. */
+function drawPayment(
+  doc: jsPDF,
+  writer: TextWriter,
+  payment: ReceiptPayment,
+  left: number,
+  right: number,
+  top: number,
+): number {
+  writer.style('bold', fontSizes.body);
+  writer.text(payment.title, left, top);
+  const codeTop = top + receiptQr.titleStepMm;
+  // 'FAST' has jsPDF deflate the picture: the receipt stays a few kilobytes.
+  doc.addImage(
+    qrPng(qrMatrix(payment.payload)),
+    'PNG',
+    left,
+    codeTop,
+    receiptQr.sizeMm,
+    receiptQr.sizeMm,
+    'promptpay-qr',
+    'FAST',
+  );
+  const textLeft = left + receiptQr.sizeMm + 6;
+  let textY = codeTop + 10;
+  writer.text(payment.amount, textLeft, textY);
+  writer.style('normal', fontSizes.footer);
+  const beside = [
+    ...(payment.payee ? writer.split(payment.payee, right - textLeft) : []),
+    ...writer.split(payment.scanHint, right - textLeft),
+  ];
+  textY += 7;
+  for (const line of beside) {
+    writer.text(line, textLeft, textY);
+    textY += footerLineStepMm;
+  }
+  return codeTop + receiptQr.sizeMm + 10;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './constants';
+import { drinkSections } from './drink-sections';
 
 /** One schema per input, used by the server's validators and the admin forms alike. */
 
@@ -16,8 +17,18 @@ export function requiredText(label: string, max: number, requiredMessage = `${la
     .refine((value) => !value.includes('\u0000'), `${label} cannot contain a NUL character`);
 }
 
+/** One of the checkout's section titles, or null for the spec's rule (the name decides). */
+export const drinkSectionSchema = z
+  .enum(
+    drinkSections.map((section) => section.title),
+    { error: `Section must be one of ${drinkSections.map((section) => section.title).join(', ')}, or null` },
+  )
+  .nullable();
+
 export const drinkInputSchema = z.strictObject({
   drinkName: requiredText('Drink name', limits.drinkNameMax),
+  /** Absent: null for a new drink, unchanged on an update (the spec's clients send only the three fields). */
+  section: drinkSectionSchema.optional(),
   startingQuantity: z
     .number({ error: 'Starting quantity must be a number' })
     .int('Starting quantity must be a whole number')
@@ -30,6 +41,23 @@ export const drinkInputSchema = z.strictObject({
     .max(limits.priceMax, `Price must be at most ${limits.priceMax} THB`),
 });
 export type DrinkInput = z.infer<typeof drinkInputSchema>;
+
+/** `PUT /api/drinks/order`: the drinks of one section, in their new order at checkout. */
+export const drinkOrderInputSchema = z.strictObject({
+  ids: z
+    .array(
+      z
+        .number({ error: 'Each id must be a number' })
+        .int('Each id must be a whole number')
+        .positive('Each id must be positive')
+        .max(limits.idMax, 'No drink has this id'),
+      { error: 'ids must be a list of drink ids' },
+    )
+    .min(1, 'List at least one drink')
+    .max(limits.checkoutItemsMax, `List at most ${limits.checkoutItemsMax} drinks`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each drink may appear only once'),
+});
+export type DrinkOrderInput = z.infer<typeof drinkOrderInputSchema>;
 
 export const guestInputSchema = z.strictObject({
   name: requiredText('Guest name', limits.guestNameMax),
@@ -69,6 +97,11 @@ export const checkoutInputSchema = z.strictObject({
     .refine((items) => new Set(items.map((item) => item.drinkId)).size === items.length, {
       message: 'Each drink may appear only once',
     }),
+  /**
+   * The page's id of one fridge check, made when the check starts and sent with every Share: a repeat is
+   * answered with the same record, changed counts revise it (docs/decisions/031-one-fridge-check-one-record.md).
+   */
+  checkId: z.uuid('checkId must be a UUID').optional(),
 });
 export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
 

@@ -28,4 +28,8 @@ export const csvColumns = [
   'status',
   'voided_at_utc',
   'void_reason',
+  'payment_status',
+  'payment_method',
+  'paid_at_utc',
+  'paid_by',
 ] as const;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { limits } from './constants';
+import { paymentMethods } from './payment-constants';
 import { requiredText } from './schemas';
 import { staffLimits } from './staff-constants';
 
 /** Inputs of the staff tools (history, voiding, restock, consumption, export), for server and admin forms. */
 
-/** A UTC calendar day as the API takes and gives it, e.g. 2026-01-31. */
+/** A calendar day (in the resort's time zone) as the API takes and gives it, e.g. 2026-01-31. */
 export const dayStringSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
@@ -24,8 +25,12 @@ const wholeNumber = (label: string, min: number, max: number) =>
       z.number().min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`),
     );
 
+/** The filters' and the export's one cross-field rule; exported so a form can tell it from a bad date. */
+export const startAfterEndMessage = 'The start date must not be after the end date';
+
+// zod takes these params over (it rewrites `message` as `error`): read the text from the constant above.
 const fromNotAfterTo = {
-  message: 'The start date must not be after the end date',
+  message: startAfterEndMessage,
   path: ['to'],
 };
 
@@ -36,6 +41,21 @@ export const historyQuerySchema = z
     bungalow: wholeNumber('Bungalow', limits.bungalowMin, limits.bungalowMax).optional(),
     from: dayStringSchema.optional(),
     to: dayStringSchema.optional(),
+    /** Part of the charged guest's name, any case. */
+    guest: z
+      .string()
+      .trim()
+      .max(limits.guestNameMax, `Guest must be at most ${limits.guestNameMax} characters`)
+      .refine((value) => !value.includes('\u0000'), 'Guest cannot contain a NUL character')
+      .transform((guest) => (guest ? guest : undefined))
+      .optional(),
+    /** The checkouts charged to one stay. */
+    stay: wholeNumber('Stay', 1, limits.idMax).optional(),
+    /** `false`: only checkouts still owed (unpaid and not voided); `true`: only paid ones. */
+    paid: z
+      .enum(['true', 'false'], { error: 'Paid must be true or false' })
+      .transform((value) => value === 'true')
+      .optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, fromNotAfterTo);
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
@@ -53,6 +73,14 @@ export const voidInputSchema = z.strictObject({
   reason: requiredText('The reason', staffLimits.voidReasonMax, 'A reason is required to void a checkout'),
 });
 export type VoidInput = z.infer<typeof voidInputSchema>;
+
+/** Marks a checkout paid by a method, or `null` to undo the payment. */
+export const paymentInputSchema = z.strictObject({
+  method: z
+    .enum(paymentMethods, { error: `Method must be one of ${paymentMethods.join(', ')}, or null to undo` })
+    .nullable(),
+});
+export type PaymentInput = z.infer<typeof paymentInputSchema>;
 
 /** A restock carries no data, but every write is JSON (see DESIGN.md): send {}. */
 export const restockInputSchema = z.strictObject({});

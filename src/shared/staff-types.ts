@@ -1,4 +1,5 @@
-import type { Checkout } from './api-types';
+import type { Checkout, CheckoutLine } from './api-types';
+import type { PaymentMethod } from './payment-constants';
 
 /** What the staff tools' endpoints return. */
 
@@ -6,6 +7,72 @@ export interface HistoryCheckout extends Checkout {
   /** ISO 8601 UTC when voided, else null. A voided checkout stays listed and stops counting. */
   voidedAt: string | null;
   voidReason: string | null;
+  /** The stay whose guest was charged, or null when the spec's Guest record was. */
+  stayId: number | null;
+  checkId: string | null;
+  /** When the last revision changed the lines, else null. */
+  revisedAt: string | null;
+  /** Earlier versions of this checkout, oldest first (a check shared again with changed counts). */
+  revisions: CheckoutRevision[];
+  /** How and when it was paid, or null while it is owed. */
+  payment: CheckoutPayment | null;
+  /**
+   * False for a checkout recorded before payments were tracked and never marked since: "not tracked",
+   * neither owed nor paid (it is left out of the unpaid count and filter).
+   */
+  paymentTracked: boolean;
+  /** Every payment change, oldest first: marking paid (a method) and undoing (null) alike. */
+  paymentEvents: PaymentEvent[];
+}
+
+/** A version of a checkout that a later send of the same check replaced. */
+export interface CheckoutRevision {
+  /** When this version was recorded, and when the next one replaced it (ISO 8601 UTC). */
+  recordedAt: string;
+  replacedAt: string;
+  total: number;
+  lines: CheckoutLine[];
+}
+
+/** A guest's stay in a bungalow. Admin answers only: a stay's name and email are never public. */
+export interface Stay {
+  id: number;
+  bungalow: number;
+  guestName: string;
+  guestEmail: string | null;
+  /** Planned check-out day (YYYY-MM-DD) or null. */
+  checkOutOn: string | null;
+  checkedInAt: string;
+  /** Null while the guest is in the bungalow. */
+  checkedOutAt: string | null;
+}
+
+/** A row of GET /api/bungalows. */
+export interface BungalowState {
+  bungalow: number;
+  /** Whether the settings list this bungalow (others appear because they have stays or checkouts). */
+  listed: boolean;
+  stay: Stay | null;
+}
+
+export interface CheckoutPayment {
+  method: PaymentMethod;
+  /** ISO 8601 UTC. */
+  paidAt: string;
+  /** Which admin session marked it, and from where (there is one admin password, no user names). */
+  paidBy: string;
+}
+
+export interface PaymentEvent {
+  method: PaymentMethod | null;
+  recordedAt: string;
+  recordedBy: string;
+}
+
+/** What the resort is still owed: tracked checkouts neither paid nor voided. */
+export interface UnpaidSummary {
+  count: number;
+  thb: number;
 }
 
 /**
@@ -63,7 +130,9 @@ export interface ConsumptionCell extends ConsumptionFigures {
 
 export interface Consumption {
   days: 7 | 30;
-  /** First and last UTC day of the period, both included. */
+  /** The resort's time zone the days are counted in (settings timeZone). */
+  timeZone: string;
+  /** First and last day of the period in the resort's zone, both included. */
   from: string;
   to: string;
   /** Every day of the period, oldest first, zero when nothing was taken. */

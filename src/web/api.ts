@@ -5,8 +5,10 @@ import type {
   Checkout,
   Drink,
   Guest,
+  RecordedCheckout,
   SessionState,
 } from '../shared/api-types';
+import type { PublicResortSettings } from '../shared/resort-settings-public';
 import type { CheckoutInput, DrinkInput, GuestInput } from '../shared/schemas';
 
 /** Any non-2xx answer, or no answer at all (status 0), as one error the screens can show. */
@@ -73,9 +75,16 @@ export const fetchGuest = () => request<Guest | null>('/api/guest');
 export const saveGuest = (input: GuestInput) =>
   request<Required<Guest>>('/api/guest', { method: 'PUT', body: input });
 
+/** Whether bungalow N's checkout would find a guest (its stay or the Guest record): yes or no, nothing more. */
+export const fetchGuestOnFile = (bungalow: number) =>
+  request<{ onFile: boolean }>(`/api/bungalows/${bungalow}/guest`);
 export const recordCheckout = (input: CheckoutInput) =>
-  request<Checkout>('/api/checkouts', { method: 'POST', body: input });
+  request<RecordedCheckout>('/api/checkouts', { method: 'POST', body: input });
 export const fetchCheckouts = () => request<Checkout[]>('/api/checkouts');
+
+/** Anyone gets the public part; an admin session gets everything (ResortSettings). */
+export const fetchSettings = <T extends PublicResortSettings = PublicResortSettings>() =>
+  request<T>('/api/settings');
 
 export const fetchSession = () => request<SessionState>('/api/session');
 export const login = (password: string) =>

@@ -2,6 +2,10 @@ import { newDrinkDefaults, texts, toastTexts } from '../../src/shared/constants'
 import { drinkForm, drinkRow, drinkRows, loginAsAdmin } from './admin-helpers';
 import { expect, test } from './fixtures';
 
+// These specs hold and break the panel's API calls with page.route, which a service worker's own fetches
+// bypass. The panel is online only (the worker never answers it from a cache), so it is tested without one.
+test.use({ serviceWorkers: 'block' });
+
 test('the list shows every drink in id order with its starting quantity, price and checkout note', async ({
   page,
   server,
@@ -12,7 +16,7 @@ test('the list shows every drink in id order with its starting quantity, price a
     { drinkName: 'Lemonade', startingQuantity: 4, price: 55 },
     { drinkName: ' leo ', startingQuantity: 6, price: 60 },
   ]);
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   const rows = drinkRows(page);
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText('Coke');
@@ -45,12 +49,12 @@ test("the list says 'Loading...' while the drinks load and 'No drinks available'
     await held;
     await route.continue();
   });
-  await page.goto('/admin');
+  await page.goto('/admin/drinks');
   const modal = page.getByRole('dialog', { name: texts.adminAccess });
   await modal.getByPlaceholder(texts.passwordPlaceholder).fill(server.adminPassword);
   await modal.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: texts.adminPanel })).toBeVisible();
-  const drinksSection = page.getByRole('region', { name: 'Drinks' });
+  const drinksSection = page.getByRole('region', { name: 'Drinks', exact: true });
   await expect(drinksSection.getByText(texts.loading)).toBeVisible();
   release();
   await expect(drinksSection.getByText(texts.noDrinks)).toBeVisible();
@@ -63,7 +67,7 @@ test("a failed load shows 'Failed to load data' and a way to try again", async (
   adminApi,
 }) => {
   await adminApi.setDrinks([{ drinkName: 'Coke', startingQuantity: 10, price: 30 }]);
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   await page.route('**/api/drinks', (route) => route.abort());
   await page.reload();
   await expect(page.getByText(toastTexts.failedToLoad)).toBeVisible();
@@ -79,7 +83,7 @@ test('Add New Drink opens with the defaults 5 and 70 and adds the drink', async 
   adminApi,
 }) => {
   await adminApi.setDrinks([{ drinkName: 'Coke', startingQuantity: 10, price: 30 }]);
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   await page.getByRole('button', { name: texts.addNewDrink }).click();
   const form = drinkForm(page);
   await expect(form.getByRole('heading', { name: texts.addNewDrink })).toBeVisible();
@@ -97,9 +101,9 @@ test('Add New Drink opens with the defaults 5 and 70 and adds the drink', async 
   await expect(rows.nth(1)).toContainText('Fanta');
   await expect(rows.nth(1)).toContainText('Starting: 5');
   await expect(rows.nth(1)).toContainText('70 THB');
-  expect((await adminApi.drinks()).map(({ id, ...drink }) => drink)).toEqual([
-    { drinkName: 'Coke', startingQuantity: 10, price: 30 },
-    { drinkName: 'Fanta', startingQuantity: 5, price: 70 },
+  expect((await adminApi.drinks()).map(({ id, sectionOrder, ...drink }) => drink)).toEqual([
+    { drinkName: 'Coke', startingQuantity: 10, price: 30, section: null },
+    { drinkName: 'Fanta', startingQuantity: 5, price: 70, section: null },
   ]);
 });
 
@@ -109,7 +113,7 @@ test('the drink form shows the field messages under the fields and saves nothing
   adminApi,
 }) => {
   await adminApi.setDrinks([]);
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   await page.getByRole('button', { name: texts.addNewDrink }).click();
   const form = drinkForm(page);
   const name = form.getByLabel('Drink Name');
@@ -150,7 +154,7 @@ test('the drink form shows the field messages under the fields and saves nothing
 
 test('the server’s field messages show under the fields too', async ({ page, server, adminApi }) => {
   await adminApi.setDrinks([]);
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   // Stands in for a browser whose checks differ from the server's: the server has the last word.
   await page.route('**/api/drinks', async (route) => {
     const body = route.request().postDataJSON();
@@ -172,7 +176,7 @@ test('Edit Drink opens prefilled and saves the change', async ({ page, server, a
     { drinkName: 'Coke', startingQuantity: 10, price: 30 },
     { drinkName: 'Chang', startingQuantity: 6, price: 60 },
   ]);
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   await page.getByRole('button', { name: 'Edit Chang' }).click();
   const form = drinkForm(page, texts.editDrink);
   await expect(form.getByLabel('Drink Name')).toHaveValue('Chang');
@@ -194,7 +198,7 @@ test('Edit Drink opens prefilled and saves the change', async ({ page, server, a
 
 test('Cancel closes the drink form and saves nothing', async ({ page, server, adminApi }) => {
   await adminApi.setDrinks([{ drinkName: 'Coke', startingQuantity: 10, price: 30 }]);
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   await page.getByRole('button', { name: 'Edit Coke' }).click();
   const form = drinkForm(page, texts.editDrink);
   await form.getByLabel('Price (THB)').fill('99');
@@ -210,7 +214,7 @@ test('a failed save shows the failure toast and keeps what the user typed', asyn
   adminApi,
 }) => {
   await adminApi.setDrinks([{ drinkName: 'Coke', startingQuantity: 10, price: 30 }]);
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   await page.route('**/api/drinks', (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: texts.addNewDrink }).click();
   const form = drinkForm(page);
@@ -236,7 +240,7 @@ test('editing a drink someone else deleted fails with the toast and keeps the fo
   adminApi,
 }) => {
   await adminApi.setDrinks([{ drinkName: 'Coke', startingQuantity: 10, price: 30 }]);
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   await page.getByRole('button', { name: 'Edit Coke' }).click();
   const form = drinkForm(page, texts.editDrink);
   await form.getByLabel('Price (THB)').fill('35');
@@ -255,7 +259,7 @@ test('delete arms on the first click and disarms by itself after 3 seconds', asy
 }) => {
   await adminApi.setDrinks([{ drinkName: 'Coke', startingQuantity: 10, price: 30 }]);
   await page.clock.install();
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   // From here the page's time only moves when the test says so.
   await page.clock.pauseAt(Date.now() + 1_000);
   await page.getByRole('button', { name: 'Delete Coke' }).click();
@@ -285,7 +289,7 @@ test('a second click while armed deletes the drink; the success toast stays 3 se
     { drinkName: 'Fanta', startingQuantity: 10, price: 30 },
   ]);
   await page.clock.install();
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   await page.clock.pauseAt(Date.now() + 1_000);
   await page.getByRole('button', { name: 'Delete Coke' }).click();
   await page.clock.runFor(2_500);
@@ -314,7 +318,7 @@ test("a failed delete shows 'Failed to delete drink' and keeps the row", async (
   adminApi,
 }) => {
   const [coke] = await adminApi.setDrinks([{ drinkName: 'Coke', startingQuantity: 10, price: 30 }]);
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   await page.route(`**/api/drinks/${coke?.id}`, (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: 'Delete Coke' }).click();
   await page.getByRole('button', { name: 'Confirm delete Coke' }).click();
@@ -332,7 +336,7 @@ test('drinks added, edited and deleted in the panel show that way on /checkout',
     { drinkName: 'Coke', startingQuantity: 10, price: 30 },
     { drinkName: 'Chang', startingQuantity: 6, price: 60 },
   ]);
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
 
   await page.getByRole('button', { name: texts.addNewDrink }).click();
   const addForm = drinkForm(page);

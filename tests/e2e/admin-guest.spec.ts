@@ -6,7 +6,7 @@ const guestForm = (page: import('@playwright/test').Page) =>
   page.getByRole('form', { name: texts.guestInformation });
 
 test('with no guest the form is shown empty, and saving creates the guest', async ({ page, server }) => {
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/bungalows');
   const form = guestForm(page);
   await expect(form.getByLabel('Guest Name')).toHaveValue('');
   await expect(form.getByLabel('Guest Email')).toHaveValue('');
@@ -29,7 +29,7 @@ test('an existing guest is prefilled and an update persists after a reload', asy
   adminApi,
 }) => {
   await adminApi.setGuest({ name: 'Ada Lovelace', email: 'ada@example.com' });
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/bungalows');
   const form = guestForm(page);
   await expect(form.getByLabel('Guest Name')).toHaveValue('Ada Lovelace');
   await expect(form.getByLabel('Guest Email')).toHaveValue('ada@example.com');
@@ -50,7 +50,7 @@ test('an existing guest is prefilled and an update persists after a reload', asy
 
 test('the guest form requires a name and a valid email', async ({ page, server, adminApi }) => {
   await adminApi.setGuest({ name: 'Ada Lovelace', email: 'ada@example.com' });
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/bungalows');
   const form = guestForm(page);
   const name = form.getByLabel('Guest Name');
   const email = form.getByLabel('Guest Email');
@@ -71,7 +71,7 @@ test("a failed guest save shows 'Failed to save guest information' and keeps wha
   page,
   server,
 }) => {
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/bungalows');
   await page.route('**/api/guest', (route) =>
     route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.continue(),
   );

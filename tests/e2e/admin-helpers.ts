@@ -1,10 +1,14 @@
 import type { Page } from '@playwright/test';
 import { texts } from '../../src/shared/constants';
-import { expect } from './fixtures';
+import { testDrinks, testGuest } from './checkout-helpers';
+import { type AdminApi, expect } from './fixtures';
 
-/** Opens /admin and logs in through the 'Admin Access' modal, as staff do. */
-export async function loginAsAdmin(page: Page, password: string) {
-  await page.goto('/admin');
+/**
+ * Opens an admin page (the overview unless told) and logs in through the 'Admin Access' modal, as staff
+ * do: every workspace page asks for the password when there is no session.
+ */
+export async function loginAsAdmin(page: Page, password: string, path = '/admin') {
+  await page.goto(path);
   const modal = page.getByRole('dialog', { name: texts.adminAccess });
   await modal.getByPlaceholder(texts.passwordPlaceholder).fill(password);
   await modal.getByRole('button', { name: 'Login' }).click();
@@ -13,7 +17,7 @@ export async function loginAsAdmin(page: Page, password: string) {
 }
 
 export function drinkRows(page: Page) {
-  return page.getByRole('list', { name: 'Drinks' }).getByRole('listitem');
+  return page.getByRole('list', { name: 'Drinks', exact: true }).getByRole('listitem');
 }
 
 export function drinkRow(page: Page, name: string) {
@@ -22,4 +26,47 @@ export function drinkRow(page: Page, name: string) {
 
 export function drinkForm(page: Page, title: string = texts.addNewDrink) {
   return page.getByRole('form', { name: title });
+}
+
+/** The workspace's nav: a bar at the bottom of a phone, a column beside the page on a desk. */
+export function adminNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Admin pages' });
+}
+
+/** Goes to an admin page through the nav, as staff do; on a phone the less used pages are under "More". */
+export async function openAdminPage(page: Page, label: string) {
+  const nav = adminNav(page);
+  const link = nav.getByRole('link', { name: label, exact: true });
+  if (!(await link.isVisible())) await nav.getByRole('button', { name: 'More' }).click();
+  await link.click();
+  await expect(nav.getByRole('list', { name: 'More admin pages' })).toHaveCount(0);
+  // On a phone the "More" list has closed and the page's own link waits hidden in the bar.
+  await expect(nav.getByRole('link', { name: label, exact: true, includeHidden: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+}
+
+/** Drinks, a guest and checkouts of two bungalows, so every page has something to show. */
+export async function fillTheResort(adminApi: AdminApi, page: Page) {
+  const [coke, chang, wine] = await adminApi.setDrinks(testDrinks);
+  await adminApi.setGuest(testGuest);
+  const carts = [
+    { bungalow: 3, items: [{ drinkId: coke?.id, missing: 2 }] },
+    { bungalow: 3, items: [{ drinkId: chang?.id, missing: 1 }] },
+    {
+      bungalow: 12,
+      items: [
+        { drinkId: wine?.id, missing: 1 },
+        { drinkId: coke?.id, missing: 1 },
+      ],
+    },
+  ];
+  for (const cart of carts) {
+    const response = await page.request.post('/api/checkouts', {
+      data: cart,
+      headers: { Origin: adminApi.baseURL },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { texts, toastTexts } from '../../src/shared/constants';
-import { drinkForm, loginAsAdmin } from './admin-helpers';
+import { adminNav, drinkForm, loginAsAdmin, openAdminPage } from './admin-helpers';
 import { expect, test } from './fixtures';
 
 const modalOf = (page: import('@playwright/test').Page) =>
@@ -27,8 +27,11 @@ test('a wrong password shows Incorrect password inline; the right one opens the 
   await modal.getByRole('button', { name: 'Login' }).click();
   await expect(modal).toBeHidden();
   await expect(page.getByRole('heading', { name: texts.adminPanel })).toBeVisible();
+  await expect(adminNav(page)).toBeVisible();
+  await openAdminPage(page, 'Drinks');
   await expect(page.getByRole('button', { name: texts.addNewDrink })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Drinks' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Drinks', exact: true })).toBeVisible();
+  await openAdminPage(page, 'Bungalows');
   await expect(page.getByRole('heading', { name: texts.guestInformation })).toBeVisible();
 });
 
@@ -121,7 +124,7 @@ test('a session that ends while the panel is open brings the modal back and keep
   adminApi,
 }) => {
   await adminApi.setDrinks([{ drinkName: 'Coke', startingQuantity: 10, price: 30 }]);
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   await page.getByRole('button', { name: texts.addNewDrink }).click();
   const form = drinkForm(page);
   await form.getByLabel('Drink Name').fill('Chang');
@@ -165,7 +168,7 @@ test('the admin modal and panel have no serious or critical accessibility violat
     violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(seriousOnly((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
 
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   await expect(page.getByText('Lemonade')).toBeVisible();
   await page.getByRole('button', { name: texts.addNewDrink }).click();
   await drinkForm(page).getByRole('button', { name: texts.saveDrink }).click();
@@ -191,7 +194,7 @@ test('a guest save after the session ended keeps the typed guest and saves it af
   adminApi,
 }) => {
   await adminApi.setGuest({ name: 'Ada Lovelace', email: 'ada@example.com' });
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/bungalows');
   const form = page.getByRole('form', { name: texts.guestInformation });
   await form.getByLabel('Guest Name').fill('Grace Hopper');
   await form.getByLabel('Guest Email').fill('grace@example.org');

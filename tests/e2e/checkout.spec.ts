@@ -63,26 +63,30 @@ test.describe('loading', () => {
     await expect(page.getByText('Loading drinks...')).toHaveCount(0);
   });
 
-  test("says 'Failed to load data' when the server cannot be reached, and Try again recovers", async ({
-    page,
-    server,
-  }) => {
-    await page.goto('/checkout?bungalow=2');
-    await expect(page.getByRole('button', { name: 'Add one Coke' })).toBeVisible();
-    await server.stop();
-
-    await page.getByRole('link', { name: 'Checkout' }).click();
-    await expect(toastWith(page, 'Failed to load data')).toBeVisible();
-    await expect(page.getByRole('alert')).toContainText('Failed to load data');
-
-    const restarted = await startServer({ dataDir: server.dataDir, port: server.port });
-    try {
-      await page.getByRole('button', { name: 'Try again' }).click();
+  // A device that never kept the drinks (no service worker yet): offline.spec.ts covers one that did.
+  test.describe('on a device with nothing kept', () => {
+    test.use({ serviceWorkers: 'block' });
+    test("says 'Failed to load data' when the server cannot be reached, and Try again recovers", async ({
+      page,
+      server,
+    }) => {
+      await page.goto('/checkout?bungalow=2');
       await expect(page.getByRole('button', { name: 'Add one Coke' })).toBeVisible();
-      await expect(page.getByRole('alert')).toHaveCount(0);
-    } finally {
-      await restarted.stop();
-    }
+      await server.stop();
+
+      await page.getByRole('link', { name: 'Checkout' }).click();
+      await expect(toastWith(page, 'Failed to load data')).toBeVisible();
+      await expect(page.getByRole('alert')).toContainText('Failed to load data');
+
+      const restarted = await startServer({ dataDir: server.dataDir, port: server.port });
+      try {
+        await page.getByRole('button', { name: 'Try again' }).click();
+        await expect(page.getByRole('button', { name: 'Add one Coke' })).toBeVisible();
+        await expect(page.getByRole('alert')).toHaveCount(0);
+      } finally {
+        await restarted.stop();
+      }
+    });
   });
 });
 

@@ -16,7 +16,9 @@ export class AdminApi {
   static async login(server: ServerProcess): Promise<AdminApi> {
     const api = await playwrightRequest.newContext({
       baseURL: server.baseURL,
-      extraHTTPHeaders: { Origin: server.baseURL },
+      // A fresh connection per call: the server closes a keep-alive socket idle for 5 s, and Playwright's
+      // client, unlike a browser, does not retry a request that raced that close (ECONNRESET under load).
+      extraHTTPHeaders: { Origin: server.baseURL, Connection: 'close' },
     });
     const response = await api.post('/api/session', { data: { password: server.adminPassword } });
     expect(response.status(), await response.text()).toBe(204);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { limits, texts, toastTexts } from '../../src/shared/constants';
-import { drinkForm, drinkRows, loginAsAdmin } from './admin-helpers';
+import { drinkForm, drinkRows, loginAsAdmin, openAdminPage } from './admin-helpers';
 import { addMissing, toastWith } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
@@ -97,7 +97,7 @@ test('50 hostile names are stored byte for byte through the admin form and shown
   const seen = await watch(page);
   await adminApi.setDrinks([{ drinkName: 'Coke', startingQuantity: 5, price: 40 }]);
 
-  await loginAsAdmin(page, server.adminPassword);
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
   for (const name of hostileNames) {
     await page.getByRole('button', { name: texts.addNewDrink }).click();
     const form = drinkForm(page);
@@ -124,12 +124,13 @@ test('50 hostile names are stored byte for byte through the admin form and shown
   // None of the names became an element (the list's own icons are the only svg, none with a handler).
   await expect(
     page
-      .getByRole('list', { name: 'Drinks' })
+      .getByRole('list', { name: 'Drinks', exact: true })
       .locator('script, img, iframe, style, math, b, i, a, [onerror], [onload], [onclick]'),
   ).toHaveCount(0);
 
   // A hostile guest name through the guest form, shown back as the field's value.
   const hostileGuest = '"><img src=x onerror="window.__pwned=1"> Ann';
+  await openAdminPage(page, 'Bungalows');
   const guestForm = page.getByRole('form', { name: texts.guestInformation });
   await guestForm.getByLabel('Guest Name').fill(hostileGuest);
   await guestForm.getByLabel('Guest Email').fill('ann@example.com');
@@ -158,7 +159,7 @@ test('50 hostile names are stored byte for byte through the admin form and shown
   expect(recorded.guestName).toBe(hostileGuest);
 
   // The staff history shows the hostile guest name as text (the admin session is still open).
-  await page.goto('/admin');
+  await page.goto('/admin/history');
   await expect(page.getByRole('heading', { name: texts.adminPanel })).toBeVisible();
   const history = page.getByRole('region', { name: 'Checkout history' });
   await expect(history.getByText(`Guest: ${hostileGuest}`)).toBeVisible();

@@ -35,6 +35,8 @@ const adminCalls = (drinkId: number, checkoutId: number) => [
   { method: 'GET', path: '/api/checkouts/export.csv?from=2020-01-01&to=2099-12-31' },
   { method: 'GET', path: '/api/restock' },
   { method: 'GET', path: '/api/consumption' },
+  { method: 'GET', path: '/api/checkouts/unpaid' },
+  { method: 'POST', path: `/api/checkouts/${checkoutId}/payment`, body: { method: 'cash' } },
   { method: 'POST', path: `/api/checkouts/${checkoutId}/void`, body: { reason: 'Entered twice' } },
   { method: 'POST', path: '/api/restock/12', body: {} },
   { method: 'POST', path: '/api/drinks', body: { drinkName: 'Chang', startingQuantity: 4, price: 65 } },
@@ -86,7 +88,7 @@ describeEachDatabase('authorization matrix', ({ fresh }) => {
     expect(await contentDigest(t.db), 'the database changed under refused calls').toBe(before);
 
     // The same calls with a valid session do succeed, so the digest above would have noticed a write.
-    const expected = [200, 200, 200, 200, 200, 200, 201, 201, 200, 200, 204];
+    const expected = [200, 200, 200, 200, 200, 200, 200, 200, 201, 201, 200, 200, 204];
     const cookie = await cookieFor(t, 'valid');
     for (const [index, call] of calls.entries()) {
       const response = await t.request(call.method, call.path, { cookie, body: call.body });

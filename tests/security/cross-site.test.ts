@@ -101,6 +101,7 @@ describeEachDatabase('cross-site writes', ({ fresh }) => {
         body: { bungalow: 7, items: [{ drinkId: drink.id, missing: 1 }] },
       },
       { method: 'POST', path: '/api/checkouts/1/void', body: { reason: 'Mallory was here' } },
+      { method: 'POST', path: '/api/checkouts/1/payment', body: { method: 'cash' } },
       { method: 'POST', path: '/api/restock/3', body: {} },
       { method: 'POST', path: '/api/session', body: { password: 'test-admin-password' } },
       { method: 'DELETE', path: '/api/session' },

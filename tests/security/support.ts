@@ -5,7 +5,15 @@ import type { Db } from '../../src/server/db/database';
 import type { TestApp } from '../support/test-app';
 
 /** The tables a request could change on purpose; sessions and login attempts are bookkeeping. */
-const contentTables = ['Drinks', 'Guest', 'checkouts', 'checkout_lines', 'restocks', 'settings'] as const;
+const contentTables = [
+  'Drinks',
+  'Guest',
+  'checkouts',
+  'checkout_lines',
+  'checkout_payments',
+  'restocks',
+  'settings',
+] as const;
 
 /** Every row of every content table, in a fixed order: equal dumps mean nothing was written. */
 export async function dumpContent(db: Db): Promise<Record<string, unknown[]>> {

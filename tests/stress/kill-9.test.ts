@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServer } from '../support/server-process';
+import { checkoutLimitsOff, type ServerProcess, startServer } from '../support/server-process';
 import { auditCheckouts, checkoutBody, json, prepareForCheckouts, sleep } from './support';
 
 const CYCLES = 20;
@@ -20,7 +20,7 @@ describe('kill -9 while checkouts are being written (SQLite, WAL, synchronous=FU
     let firstWritesOk = 0;
     let lost = 0;
     for (let cycle = 0; cycle < CYCLES; cycle++) {
-      const server = await startServer({ dataDir });
+      const server = await startServer({ dataDir, env: { ...checkoutLimitsOff } });
       servers.push(server);
       if (cycle === 0) await prepareForCheckouts(server);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServer } from '../support/server-process';
+import { checkoutLimitsOff, type ServerProcess, startServer } from '../support/server-process';
 import { type PrivatePostgres, startPrivatePostgres } from './private-postgres';
 import { auditCheckouts, checkoutBody, json, prepareForCheckouts, sleep } from './support';
 
@@ -55,7 +55,7 @@ describe('a private PostgreSQL stopped and restarted under load', () => {
   });
 
   it('generic 503 JSON while it is down, the process stays up, 0 half-written checkouts, back within 5 s', async () => {
-    const server = await startServer({ env: { DATABASE_URL: pg.url } });
+    const server = await startServer({ env: { ...checkoutLimitsOff, DATABASE_URL: pg.url } });
     servers.push(server);
     await prepareForCheckouts(server);
     const acknowledged = new Set<number>();
@@ -122,7 +122,7 @@ describe('a private PostgreSQL stopped and restarted under load', () => {
   });
 
   it('kill -9 of the app server on PostgreSQL: 0 acknowledged checkouts lost, the first write after restart succeeds', async () => {
-    const server = await startServer({ env: { DATABASE_URL: pg.url } });
+    const server = await startServer({ env: { ...checkoutLimitsOff, DATABASE_URL: pg.url } });
     servers.push(server);
     await prepareForCheckouts(server);
     const acknowledged = new Set<number>();
@@ -133,7 +133,7 @@ describe('a private PostgreSQL stopped and restarted under load', () => {
     await traffic.stop();
     expect(acknowledged.size).toBeGreaterThan(0);
 
-    const restarted = await startServer({ env: { DATABASE_URL: pg.url } });
+    const restarted = await startServer({ env: { ...checkoutLimitsOff, DATABASE_URL: pg.url } });
     servers.push(restarted);
     const first = await fetch(`${restarted.baseURL}/api/checkouts`, {
       method: 'POST',

@@ -31,23 +31,34 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * For load and crash tests that flood POST /api/checkouts from one address: the rate limits that protect a
+ * real resort (CHECKOUT_LIMIT_PER_ADDRESS, CHECKOUT_LIMIT_PER_BUNGALOW) would turn their writes into 429s.
+ */
+export const checkoutLimitsOff = {
+  CHECKOUT_LIMIT_PER_ADDRESS: '0',
+  CHECKOUT_LIMIT_PER_BUNGALOW: '0',
+} as const;
+
 export interface StartServerOptions {
   env?: Record<string, string>;
   /** Reuse a data folder (a restart); a new temporary one otherwise. */
   dataDir?: string;
   adminPassword?: string;
   port?: number;
+  /** Another build's server (a copy of dist/, as a deploy of a new version); dist/server/main.js otherwise. */
+  entry?: string;
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<ServerProcess> {
-  if (!fs.existsSync(serverEntry))
-    throw new Error('dist/server/main.js is missing: run `npm run build` first');
+  const entry = options.entry ?? serverEntry;
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-check-'));
   const port = options.port ?? (await freePort());
   const adminPassword = options.adminPassword ?? 'correct horse battery staple';
   const databaseUrl = options.env?.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'fridge.sqlite')}`;
   let log = '';
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [entry], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),

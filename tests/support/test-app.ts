@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/password';
-import { parseConfig } from '../../src/server/config';
+import { type Config, parseConfig } from '../../src/server/config';
 import { type Db, type DialectName, openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedOnce } from '../../src/server/db/seed';
@@ -100,10 +100,14 @@ export interface TestApp {
 
 export async function createTestApp(
   scratch: ScratchDatabase,
-  overrides: { trustProxy?: boolean; db?: Db } = {},
+  overrides: { trustProxy?: boolean; db?: Db; config?: Partial<Config> } = {},
 ): Promise<TestApp> {
   const db = overrides.db ?? scratch.db;
-  const config = { ...parseConfig({ LOG_LEVEL: 'debug' }), trustProxy: overrides.trustProxy ?? false };
+  const config: Config = {
+    ...parseConfig({ LOG_LEVEL: 'debug' }),
+    trustProxy: overrides.trustProxy ?? false,
+    ...overrides.config,
+  };
   const logLines: string[] = [];
   const clock = {
     now: Date.now(),
@@ -157,7 +161,10 @@ export async function createTestApp(
  */
 export function describeEachDatabase(
   name: string,
-  suite: (ctx: { dialect: DialectName; fresh: (options?: { seed?: boolean }) => Promise<TestApp> }) => void,
+  suite: (ctx: {
+    dialect: DialectName;
+    fresh: (options?: { seed?: boolean; config?: Partial<Config> }) => Promise<TestApp>;
+  }) => void,
 ) {
   for (const dialect of testDialects) {
     describe(`${name} [${dialect}]`, () => {
@@ -171,7 +178,7 @@ export function describeEachDatabase(
         fresh: async (options) => {
           const scratch = await createScratchDatabase(dialect, options);
           made.push(scratch);
-          return createTestApp(scratch);
+          return createTestApp(scratch, options?.config ? { config: options.config } : {});
         },
       });
     });

@@ -3,6 +3,9 @@ import type { Db } from './database';
 import { initialMigration } from './migrations/001-initial';
 import { staffToolsMigration } from './migrations/002-staff-tools';
 import { catalogueVersionMigration } from './migrations/003-catalogue-version';
+import { drinkSectionsMigration } from './migrations/004-drink-sections';
+import { staysAndChecksMigration } from './migrations/005-stays-and-checks';
+import { paymentsMigration } from './migrations/006-payments';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -10,6 +13,9 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '001-initial': initialMigration(db.dialect),
     '002-staff-tools': staffToolsMigration(db.dialect),
     '003-catalogue-version': catalogueVersionMigration(db.dialect),
+    '004-drink-sections': drinkSectionsMigration(),
+    '005-stays-and-checks': staysAndChecksMigration(db.dialect),
+    '006-payments': paymentsMigration(db.dialect),
   };
 }
 
@@ -22,6 +28,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({
     db: db.kysely,
     provider,
+    // Parallel work landed 005 before 004 (drink sections): a database migrated in between has 005 but not
+    // 004. The migrations touch separate tables, so the missing one simply runs next.
+    allowUnorderedMigrations: true,
     // Kysely looks for its own tables by schema; without this a second schema would find the first one's.
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });

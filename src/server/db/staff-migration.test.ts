@@ -1,53 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { postgresUrl, testDialects } from '../../../tests/support/test-app';
+import { databaseAt001 } from '../../../tests/support/database-at-001';
+import { testDialects } from '../../../tests/support/test-app';
 import { createConsumptionRepo } from '../routes/consumption/consumption.repo';
+import { createDrinksRepo } from '../routes/drinks/drinks.repo';
 import { createRestockRepo } from '../routes/restock/restock.repo';
-import { type Db, type DialectName, openDatabase } from './database';
 import { migrateToLatest } from './migrate';
-import { initialMigration } from './migrations/001-initial';
-
-/** A database at migration 001 only, as an install from before the staff tools. */
-async function databaseAt001(dialect: DialectName): Promise<{ db: Db; drop: () => Promise<void> }> {
-  let db: Db;
-  let drop: () => Promise<void>;
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-migration-'));
-    db = openDatabase(`sqlite:${path.join(dir, 'old.sqlite')}`);
-    drop = async () => {
-      await db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    };
-  } else {
-    const schema = `fc_mig_${randomBytes(5).toString('hex')}`;
-    const url = postgresUrl ?? '';
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    db = openDatabase(url, { schema, poolSize: 2 });
-    drop = async () => {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    };
-  }
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider: { getMigrations: async () => ({ '001-initial': initialMigration(dialect) }) },
-    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
-  return { db, drop };
-}
 
 describe.each(testDialects)('migration 002 on an existing database [%s]', (dialect) => {
   it('counts the checkouts recorded before it in the restock list and the consumption', async () => {
@@ -100,10 +57,52 @@ describe.each(testDialects)('migration 002 on an existing database [%s]', (diale
         ],
         [6, [{ drinkName: 'Wine', units: 1 }], null],
       ]);
-      const week = await createConsumptionRepo(db).period(7, Date.now());
+      const week = await createConsumptionRepo(db).period(7, Date.now(), 'UTC');
       expect(week.total).toEqual({ units: 4, thb: 200 });
       const old = await db.kysely.selectFrom('checkouts').select(['voided_at', 'void_reason']).execute();
       expect(old.every((row) => row.voided_at === null && row.void_reason === null)).toBe(true);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe.each(testDialects)('migration 004 on an existing database [%s]', (dialect) => {
+  it("keeps every drink where the spec's rule put it, in its id order, and admits only the four sections", async () => {
+    const { db, drop } = await databaseAt001(dialect);
+    try {
+      await db.kysely
+        .insertInto('Drinks')
+        .values([
+          { drinkName: 'LEO', startingQuantity: 4, price: 80 },
+          { drinkName: 'Chang', startingQuantity: 4, price: 80 },
+          { drinkName: 'Singha', startingQuantity: 4, price: 90 },
+        ])
+        .execute();
+
+      await migrateToLatest(db);
+
+      const drinks = await createDrinksRepo(db).list();
+      expect(drinks.map(({ drinkName, section }) => [drinkName, section])).toEqual([
+        ['LEO', null],
+        ['Chang', null],
+        ['Singha', null],
+      ]);
+      expect(drinks.map((drink) => drink.sectionOrder)).toEqual(drinks.map((drink) => drink.id));
+      // A hand edit (a dashboard, a script) cannot name a fifth section.
+      await expect(
+        db.kysely
+          .updateTable('Drinks')
+          .set({ section: 'Ciders' })
+          .where('drinkName', '=', 'Singha')
+          .execute(),
+      ).rejects.toThrow();
+      await db.kysely
+        .updateTable('Drinks')
+        .set({ section: 'Beers' })
+        .where('drinkName', '=', 'Singha')
+        .execute();
+      expect((await createDrinksRepo(db).list())[2]?.section).toBe('Beers');
     } finally {
       await drop();
     }

@@ -25,6 +25,8 @@ function writeWebRoot(dir: string) {
   );
   write('assets/index-abc123.js', `console.log(${JSON.stringify('x'.repeat(2000))});`);
   write('assets/index-abc123.css', `body{color:${'red'.repeat(10)}}`);
+  write('sw.js', `self.addEventListener('fetch', () => {}); // ${'x'.repeat(200)}`);
+  fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Bungalow Fridge Check"}');
 }
 
 describe('the built web app as the server sends it', () => {
@@ -68,6 +70,19 @@ describe('the built web app as the server sends it', () => {
     expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(
       fs.readFileSync(path.join(dir, 'web/assets/index-abc123.js'), 'utf8'),
     );
+  });
+
+  it('the service worker and the manifest are revalidated at every load, never immutable, under the CSP', async () => {
+    const worker = await app.request('/sw.js', { headers: { 'accept-encoding': 'br' } });
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const manifest = await app.request('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(await manifest.json()).toEqual({ name: 'Bungalow Fridge Check' });
   });
 
   it('a hashed asset that is not there is a 404, never the HTML shell', async () => {

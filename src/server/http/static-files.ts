@@ -17,6 +17,12 @@ export const drinksPreloadLink = '</api/drinks>; rel=preload; as=fetch; crossori
 const immutable = 'public, max-age=31536000, immutable';
 
 /**
+ * Files at fixed names that say which version of the app a device runs: the service worker (a browser looks
+ * for a new one at each load) and the web app manifest. Revalidated every time, never kept stale.
+ */
+const alwaysRevalidated = new Set(['/sw.js', '/manifest.webmanifest']);
+
+/**
  * The built web app: hashed assets cached for a year (their names change with their content), the
  * pre-compressed .br/.gz files the build wrote, and index.html for every client route, never cached stale.
  *
@@ -52,7 +58,10 @@ export function mountWebApp(app: Hono, webRoot: string) {
     const headers = c.res.headers;
     if (c.res.status !== 200 || headers.has('Cache-Control')) return;
     const html = headers.get('Content-Type')?.startsWith('text/html');
-    headers.set('Cache-Control', html ? 'no-cache' : 'public, max-age=3600');
+    headers.set(
+      'Cache-Control',
+      html || alwaysRevalidated.has(c.req.path) ? 'no-cache' : 'public, max-age=3600',
+    );
   });
   app.use('*', files);
   app.get('*', appShell);

@@ -1,77 +1,96 @@
 // First: it configures zod before any schema of this chunk is built.
 import './zod-jitless';
-import { useState } from 'react';
-import { useFetcher, useLoaderData, useRevalidator, useRouteError } from 'react-router';
-import { toastTexts } from '../../shared/constants';
+import { Lock } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Outlet, useFetcher, useLoaderData, useLocation, useRevalidator, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button';
-import {
-  type AdminActionResult,
-  type AdminPanelData,
-  adminAction,
-  adminLoader,
-  submitOptions,
-} from './admin-data';
-import { AdminPage } from './admin-page';
+import { type AdminActionResult, submitOptions, workspaceAction, workspaceLoader } from './admin-data';
+import { useAdminI18n } from './admin-i18n';
+import { AdminNav, currentAdminPage } from './admin-nav';
 import { PasswordModal } from './password-modal';
+import { apiErrorText } from './validation';
 
-/** What React Router's `lazy` expects of a route module: this file is the admin chunk's entry. */
+/**
+ * The workspace: the route module of /admin (React Router's `lazy`), around every admin page. It owns the
+ * session: the 'Admin Access' modal when there is none, Lock, and the nav.
+ */
 
-export const loader = adminLoader;
-export const action = adminAction;
+export const loader = workspaceLoader;
+export const action = workspaceAction;
 
-function AdminRoute() {
-  const data = useLoaderData<typeof adminLoader>();
+function Workspace() {
+  const session = useLoaderData<typeof workspaceLoader>();
   const logoutFetcher = useFetcher<AdminActionResult>();
-  // The last unlocked panel, kept while the password modal is back after the session ended, so that
-  // forms keep what was typed in them. Locking on purpose drops it.
-  const [lastPanel, setLastPanel] = useState<AdminPanelData | null>(data.authenticated ? data : null);
-  const [seen, setSeen] = useState(data);
-  if (data !== seen) {
-    setSeen(data);
-    if (data.authenticated) setLastPanel(data);
+  const { pathname } = useLocation();
+  const { t, a } = useAdminI18n();
+  const page = currentAdminPage(pathname);
+  const pageName = page ? a[page.label] : undefined;
+  // Whether the pages stay on screen. When the session ends on its own they do, inert under the password
+  // modal, so forms keep what was typed in them; locking on purpose takes them away.
+  const [unlocked, setUnlocked] = useState(session.authenticated);
+  const [seen, setSeen] = useState(session);
+  if (session !== seen) {
+    setSeen(session);
+    if (session.authenticated) setUnlocked(true);
   }
 
+  useEffect(() => {
+    document.title = pageName ? `${pageName} · ${t.adminPanel}` : t.adminPanel;
+  }, [pageName, t]);
+
   const lock = () => {
-    setLastPanel(null);
+    setUnlocked(false);
     logoutFetcher.submit({ intent: 'logout' }, submitOptions());
   };
 
-  const panel = data.authenticated ? data : lastPanel;
+  const open = session.authenticated || unlocked;
   return (
     <>
-      {panel && (
-        <AdminPage
-          panel={panel}
-          locked={!data.authenticated}
-          onLock={lock}
-          locking={logoutFetcher.state !== 'idle'}
-        />
+      {open && (
+        <div data-workspace inert={!session.authenticated} className="flex flex-col gap-4 pb-24 lg:pb-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <div className="flex-1">
+              <h2 className="text-2xl font-bold text-slate-900">{t.adminPanel}</h2>
+              {pageName && <p className="text-slate-600">{pageName}</p>}
+            </div>
+            <Button variant="secondary" onClick={lock} pending={logoutFetcher.state !== 'idle'}>
+              <Lock aria-hidden="true" className="size-5" />
+              {a.lock}
+              <span className="sr-only"> {a.lockAdminPanel}</span>
+            </Button>
+          </div>
+          <div className="lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-6">
+            <AdminNav />
+            <div className="flex min-w-0 flex-col gap-4">
+              <Outlet />
+            </div>
+          </div>
+        </div>
       )}
-      {!data.authenticated && <PasswordModal sessionEnded={panel !== null} />}
+      {!session.authenticated && <PasswordModal sessionEnded={unlocked} />}
     </>
   );
 }
 
-/** The session check itself failed (no server, or it answered with an error). */
-function AdminError() {
+/** The session check itself failed (no server, or it answered with an error), or a page's code did not load. */
+function WorkspaceError() {
   const error = useRouteError();
   const revalidator = useRevalidator();
+  const { t, a } = useAdminI18n();
   return (
     <div className="py-10 text-center">
-      <h2 className="text-2xl font-bold text-slate-900">{toastTexts.failedToLoad}</h2>
-      <p className="mt-3 text-slate-600">
-        {error instanceof Error ? error.message : 'The admin panel could not be opened.'}
-      </p>
+      <h2 className="text-2xl font-bold text-slate-900">{t.toastFailedToLoad}</h2>
+      <p className="mt-3 text-slate-600">{apiErrorText(error) ?? a.couldNotOpen}</p>
       <Button
         className="mt-6"
         pending={revalidator.state !== 'idle'}
         onClick={() => revalidator.revalidate()}
       >
-        Try again
+        {a.tryAgain}
       </Button>
     </div>
   );
 }
 
-export const Component = AdminRoute;
-export const ErrorBoundary = AdminError;
+export const Component = Workspace;
+export const ErrorBoundary = WorkspaceError;

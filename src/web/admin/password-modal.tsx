@@ -1,12 +1,13 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useFetcher, useNavigate } from 'react-router';
-import { texts } from '../../shared/constants';
 import { loginInputSchema } from '../../shared/schemas';
 import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
 import { Modal } from '../components/ui/modal';
 import { type AdminActionResult, submitOptions } from './admin-data';
+import { useAdminI18n } from './admin-i18n';
 import { useActionResult } from './use-action-result';
+import { issueText } from './validation';
 
 export interface PasswordModalProps {
   /** The panel was open and the session ended: say so, and that nothing typed is lost. */
@@ -17,6 +18,8 @@ export interface PasswordModalProps {
 export function PasswordModal({ sessionEnded }: PasswordModalProps) {
   const fetcher = useFetcher<AdminActionResult>();
   const navigate = useNavigate();
+  const i18n = useAdminI18n();
+  const { t, a } = i18n;
   const inputRef = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -33,7 +36,8 @@ export function PasswordModal({ sessionEnded }: PasswordModalProps) {
     event.preventDefault();
     const parsed = loginInputSchema.safeParse({ password });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      const issue = parsed.error.issues[0];
+      setError(issue && issueText(issue, i18n));
       inputRef.current?.focus();
       return;
     }
@@ -42,23 +46,15 @@ export function PasswordModal({ sessionEnded }: PasswordModalProps) {
   };
 
   return (
-    <Modal
-      title={texts.adminAccess}
-      onClose={cancel}
-      description={
-        sessionEnded
-          ? 'Your admin session has ended. Enter the password to carry on; what you typed is kept.'
-          : undefined
-      }
-    >
+    <Modal title={t.adminAccess} onClose={cancel} description={sessionEnded ? a.sessionEnded : undefined}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Field
           ref={inputRef}
-          label="Admin password"
+          label={a.adminPassword}
           type="password"
           name="password"
           autoComplete="current-password"
-          placeholder={texts.passwordPlaceholder}
+          placeholder={t.passwordPlaceholder}
           // The modal exists to take this password; starting anywhere else would be a wasted Tab.
           autoFocus
           value={password}
@@ -68,10 +64,10 @@ export function PasswordModal({ sessionEnded }: PasswordModalProps) {
         />
         <div className="flex gap-3">
           <Button type="submit" pending={fetcher.state !== 'idle'} className="flex-1">
-            Login
+            {a.login}
           </Button>
           <Button type="button" variant="secondary" onClick={cancel} className="flex-1">
-            Cancel
+            {a.cancel}
           </Button>
         </div>
       </form>

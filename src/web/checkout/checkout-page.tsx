@@ -1,12 +1,15 @@
 import { Beer, CupSoda, GlassWater, Wine } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Await, useAsyncError, useLoaderData, useRevalidator } from 'react-router';
 import type { Drink } from '../../shared/api-types';
-import { texts, toastTexts } from '../../shared/constants';
 import { type DrinkSectionTitle, drinkSections, groupDrinksBySection } from '../../shared/drink-sections';
-import { formatThb, grandTotal, selectedItems } from '../../shared/money';
+import { sectionHeading } from '../../shared/i18n/section-heading';
+import { grandTotal, selectedItems } from '../../shared/money';
 import { Button } from '../components/ui/button';
+import { currentI18n, useI18n } from '../i18n/language';
+import { setCheckInProgress } from '../offline/check-in-progress';
+import { newCheckId } from './check';
 import type { checkoutLoader } from './checkout-loader';
 import { DrinkCard, DrinkCardPlaceholder } from './drink-card';
 import { loadReceipt } from './load-receipt';
@@ -20,14 +23,23 @@ const sectionIcons: Record<DrinkSectionTitle, typeof Beer> = {
   'Other Drinks': GlassWater,
 };
 
+/** Checks waiting to be sent and the offline drinks note: their own chunk, fetched after the first screen. */
+const OfflinePanel = lazy(() =>
+  import('../offline/offline-panel').then((module) => ({ default: module.OfflinePanel })),
+);
+
 export function CheckoutPage() {
-  const { bungalow, drinks } = useLoaderData<typeof checkoutLoader>();
+  const { bungalow, drinks, offlineCopyOf } = useLoaderData<typeof checkoutLoader>();
+  const { t } = useI18n();
   return (
     <>
       <h2 className="mb-5 text-slate-900">
-        <span className="block text-3xl font-extrabold tracking-tight">Bungalow {bungalow}</span>{' '}
-        <span className="mt-1 block text-base font-medium text-slate-700">{texts.checkoutHeading}</span>
+        <span className="block text-3xl font-extrabold tracking-tight">{t.bungalowHeading(bungalow)}</span>{' '}
+        <span className="mt-1 block text-base font-medium text-slate-700">{t.checkoutHeading}</span>
       </h2>
+      <Suspense fallback={null}>
+        <OfflinePanel offlineCopyOf={offlineCopyOf} />
+      </Suspense>
       <Suspense fallback={<DrinksLoading />}>
         <Await resolve={drinks} errorElement={<DrinksFailed />}>
           {(loaded: Drink[]) => <CheckoutForm key={bungalow} bungalow={bungalow} drinks={loaded} />}
@@ -37,7 +49,33 @@ export function CheckoutPage() {
   );
 }
 
+/**
+ * One fridge check (docs/decisions/031-one-fridge-check-one-record.md): its id is made when the page opens on
+ * a bungalow, every Share sends it, and it is replaced when the counts are cleared after a Share or when the
+ * server refuses the check (voided, another bungalow's). The form is keyed by bungalow, so another bungalow
+ * or a new visit is a new check.
+ */
+const freshCheck = () => ({ id: newCheckId(), recordId: null as number | null, queued: false });
+
+function useFridgeCheck(cleared: boolean) {
+  const [check, setCheck] = useState(freshCheck);
+  // Cleared after a Share (recorded, or queued in the offline outbox): the next guest's counts must never
+  // overwrite this record or replace the waiting check.
+  const shared = check.recordId !== null || check.queued;
+  useEffect(() => {
+    if (shared && cleared) setCheck(freshCheck());
+  }, [shared, cleared]);
+  return {
+    checkId: check.id,
+    recordId: check.recordId,
+    recorded: (recordId: number) => setCheck((current) => ({ ...current, recordId })),
+    queued: () => setCheck((current) => ({ ...current, queued: true })),
+    startNew: () => setCheck(freshCheck()),
+  };
+}
+
 function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] }) {
+  const { t } = useI18n();
   const [counts, setCounts] = useState<MissingCounts>({});
   const [sending, setSending] = useState(false);
   // State updates land after the next render; the ref refuses a second tap in the same frame.
@@ -49,6 +87,12 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
     counts,
   );
   const chosen = selectedItems(items);
+  const counting = chosen.length > 0;
+  useEffect(() => {
+    setCheckInProgress(counting);
+    return () => setCheckInProgress(false);
+  }, [counting]);
+  const check = useFridgeCheck(chosen.length === 0);
 
   const share = async () => {
     if (sendingNow.current) return;
@@ -56,11 +100,14 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
     setSending(true);
     try {
       const { sendReceipt } = await loadReceipt();
-      await sendReceipt(bungalow, items);
+      const result = await sendReceipt(bungalow, items, check.checkId);
+      if (result.recorded) check.recorded(result.recorded.id);
+      else if (result.queued) check.queued();
+      else if (result.startNewCheck) check.startNew();
     } catch (error) {
       // Only the receipt code's own download can land here (offline, or a deploy replaced the chunk).
       console.error('The receipt code could not be loaded', error);
-      toast.error(toastTexts.failedToShare);
+      toast.error(currentI18n().t.toastFailedToShare);
     } finally {
       sendingNow.current = false;
       setSending(false);
@@ -68,11 +115,7 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
   };
 
   if (sections.length === 0) {
-    return (
-      <p className="rounded-2xl bg-white p-5 text-slate-700 ring-1 ring-slate-200">
-        No drinks are set up for this fridge yet. Staff can add them in the admin panel.
-      </p>
-    );
+    return <p className="rounded-2xl bg-white p-5 text-slate-700 ring-1 ring-slate-200">{t.noDrinksSetUp}</p>;
   }
 
   return (
@@ -90,6 +133,11 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
         </DrinkSection>
       ))}
       <Summary items={items} bungalow={bungalow} onShare={share} sending={sending} />
+      {check.recordId !== null && (
+        <p role="status" className="mt-3 text-center font-medium text-slate-700">
+          Recorded as #{check.recordId}
+        </p>
+      )}
       {chosen.length > 0 && (
         <TotalBar units={chosen.reduce((sum, item) => sum + item.missing, 0)} total={grandTotal(chosen)} />
       )}
@@ -98,13 +146,14 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
 }
 
 function DrinkSection({ title, children }: { title: DrinkSectionTitle; children: React.ReactNode }) {
+  const { t } = useI18n();
   const Icon = sectionIcons[title];
   const id = `section-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section aria-labelledby={id} className="mb-6">
       <h3 id={id} className="mb-2 flex items-center gap-2 text-lg font-bold text-slate-800">
         <Icon aria-hidden="true" className="size-5 text-brand-700" />
-        {title}
+        {sectionHeading(t, title)}
       </h3>
       <ul className="grid gap-3 sm:grid-cols-2">{children}</ul>
     </section>
@@ -116,20 +165,19 @@ function DrinkSection({ title, children }: { title: DrinkSectionTitle; children:
  * jumps to the summary's buttons.
  */
 function TotalBar({ units, total }: { units: number; total: number }) {
+  const { t, baht } = useI18n();
   return (
     <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur">
       <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3">
         <p className="flex-1 leading-tight">
-          <span className="block text-sm text-slate-700">
-            {units} {units === 1 ? 'item' : 'items'} missing
-          </span>
-          <span className="text-xl font-bold tabular-nums text-slate-900">{formatThb(total)}</span>
+          <span className="block text-sm text-slate-700">{t.itemsMissing(units)}</span>
+          <span className="text-xl font-bold tabular-nums text-slate-900">{baht(total)}</span>
         </p>
         <Button
           onClick={() => document.getElementById(summaryId)?.scrollIntoView({ behavior: 'smooth' })}
           className="min-h-12"
         >
-          Review receipt
+          {t.reviewReceipt}
         </Button>
       </div>
     </div>
@@ -138,11 +186,12 @@ function TotalBar({ units, total }: { units: number; total: number }) {
 
 /** Cards in the seeded catalogue's shape, so the real ones replace them without moving the page. */
 function DrinksLoading() {
+  const { t } = useI18n();
   return (
     <div>
       <p role="status" className="mb-3 flex items-center gap-2 font-medium text-slate-700">
         <span className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent" />
-        {texts.loadingDrinks}
+        {t.loadingDrinks}
       </p>
       {drinkSections.map((section) => (
         <div key={section.title} className="mb-6">
@@ -161,22 +210,23 @@ function DrinksLoading() {
 function DrinksFailed() {
   const error = useAsyncError();
   const revalidator = useRevalidator();
+  const { t } = useI18n();
   useEffect(() => {
     console.error('The drinks could not be loaded', error);
     // The id keeps one toast however often React runs this effect.
-    toast.error(toastTexts.failedToLoad, { id: 'checkout-load-failed' });
+    toast.error(currentI18n().t.toastFailedToLoad, { id: 'checkout-load-failed' });
   }, [error]);
   return (
     <div role="alert" className="rounded-2xl bg-white p-5 ring-1 ring-red-200">
-      <p className="font-semibold text-red-800">{toastTexts.failedToLoad}</p>
-      <p className="mt-1 text-slate-700">Check the connection, then try again.</p>
+      <p className="font-semibold text-red-800">{t.toastFailedToLoad}</p>
+      <p className="mt-1 text-slate-700">{t.checkConnection}</p>
       <Button
         variant="secondary"
         pending={revalidator.state === 'loading'}
         onClick={() => revalidator.revalidate()}
         className="mt-4"
       >
-        Try again
+        {t.tryAgain}
       </Button>
     </div>
   );

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DrinkCard } from './drink-card';
 
-const coke = { id: 1, drinkName: 'Coke', startingQuantity: 3, price: 40 };
+const coke = { id: 1, drinkName: 'Coke', startingQuantity: 3, price: 40, section: null, sectionOrder: 1 };
 const render = (missing: number) =>
   renderToStaticMarkup(<DrinkCard drink={coke} missing={missing} onChange={() => {}} />);
 

@@ -1,6 +1,7 @@
 import { Minus, Plus } from 'lucide-react';
 import type { Drink } from '../../shared/api-types';
-import { formatThb, lineTotal } from '../../shared/money';
+import { lineTotal } from '../../shared/money';
+import { useI18n } from '../i18n/language';
 
 export interface DrinkCardProps {
   drink: Drink;
@@ -13,6 +14,7 @@ const stepButton =
 
 /** One drink: what it costs, how many were in the fridge, and the guest's count of missing units. */
 export function DrinkCard({ drink, missing, onChange }: DrinkCardProps) {
+  const { t, baht } = useI18n();
   const name = drink.drinkName;
   const counted = missing > 0;
   return (
@@ -24,19 +26,19 @@ export function DrinkCard({ drink, missing, onChange }: DrinkCardProps) {
       <div className="min-w-0 flex-1">
         <p className="truncate text-lg leading-7 font-bold text-slate-900">{name}</p>
         <p className="text-sm leading-5 text-slate-700">
-          <span className="font-semibold text-slate-900">{formatThb(drink.price)}</span>
+          <span className="font-semibold text-slate-900">{baht(drink.price)}</span>
           <span aria-hidden="true"> · </span>
-          <span>Starting: {drink.startingQuantity}</span>
+          <span>{t.startingQuantity(drink.startingQuantity)}</span>
         </p>
         {/* The line keeps its height when empty, so the card does not jump at the first tap. */}
         <p className="min-h-6 text-base leading-6 font-semibold text-brand-800">
-          {counted && `Total: ${formatThb(lineTotal(missing, drink.price))}`}
+          {counted && t.lineTotal(baht(lineTotal(missing, drink.price)))}
         </p>
       </div>
       <div className="flex items-center gap-1">
         <button
           type="button"
-          aria-label={`Remove one ${name}`}
+          aria-label={t.removeOne(name)}
           disabled={missing <= 0}
           onClick={() => onChange(-1)}
           className={`${stepButton} bg-slate-700 hover:bg-slate-800`}
@@ -44,7 +46,7 @@ export function DrinkCard({ drink, missing, onChange }: DrinkCardProps) {
           <Minus aria-hidden="true" className="size-6" strokeWidth={2.75} />
         </button>
         <output
-          aria-label={`${name} missing`}
+          aria-label={t.drinkMissing(name)}
           aria-live="polite"
           className={`w-10 text-center text-2xl font-bold tabular-nums ${counted ? 'text-brand-800' : 'text-slate-500'}`}
         >
@@ -52,7 +54,7 @@ export function DrinkCard({ drink, missing, onChange }: DrinkCardProps) {
         </output>
         <button
           type="button"
-          aria-label={`Add one ${name}`}
+          aria-label={t.addOne(name)}
           disabled={missing >= drink.startingQuantity}
           onClick={() => onChange(1)}
           className={`${stepButton} bg-brand-700 hover:bg-brand-800`}

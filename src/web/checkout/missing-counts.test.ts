@@ -14,6 +14,8 @@ const drink = (overrides: Partial<Drink> = {}): Drink => ({
   drinkName: 'Coke',
   startingQuantity: 2,
   price: 40,
+  section: null,
+  sectionOrder: 1,
   ...overrides,
 });
 

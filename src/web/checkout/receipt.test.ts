@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatResortDate } from '../../shared/local-days';
 import { ApiError } from '../api';
-import { receiptProblem, shareFailureMessage } from './receipt';
-
-const coke = { id: 1, name: 'Coke', price: 40, missing: 1 };
-
-describe('receiptProblem', () => {
-  it('refuses without a guest record first', () => {
-    expect(receiptProblem(false, [coke])).toBe('Guest information not found');
-    expect(receiptProblem(false, [])).toBe('Guest information not found');
-  });
-
-  it('refuses when no drink has anything missing', () => {
-    expect(receiptProblem(true, [{ ...coke, missing: 0 }])).toBe('No items selected');
-    expect(receiptProblem(true, [])).toBe('No items selected');
-  });
-
-  it('lets a receipt with a guest and items through', () => {
-    expect(receiptProblem(true, [coke])).toBeNull();
-  });
-});
+import { shareFailureMessage } from './receipt';
 
 describe('shareFailureMessage', () => {
   it("shows the server's reasons for a missing guest or an empty cart as the spec's toasts", () => {
@@ -36,9 +19,38 @@ describe('shareFailureMessage', () => {
     );
   });
 
+  it('says why a check cannot be sent again, and when to try again after a 429', () => {
+    expect(
+      shareFailureMessage(new ApiError(409, 'conflict', 'Checkout #4 of this check was voided by staff')),
+    ).toBe('Failed to share receipt: Checkout #4 of this check was voided by staff');
+    expect(
+      shareFailureMessage(
+        new ApiError(
+          429,
+          'too_many_requests',
+          'Too many checkouts were sent from this device. Try again in 3 minutes.',
+          [],
+          180,
+        ),
+      ),
+    ).toBe('Failed to share receipt: Too many checkouts were sent from this device. Try again in 3 minutes.');
+  });
+
   it('falls back to "Failed to share receipt" for anything else', () => {
     expect(shareFailureMessage(new ApiError(0, 'network_error', 'offline'))).toBe('Failed to share receipt');
     expect(shareFailureMessage(new ApiError(500, 'internal_error', 'boom'))).toBe('Failed to share receipt');
     expect(shareFailureMessage(new Error('boom'))).toBe('Failed to share receipt');
+  });
+});
+
+describe('formatResortDate', () => {
+  it("dates the receipt on the resort's calendar, not the device's", () => {
+    const instant = new Date('2026-05-20T11:00:00.000Z');
+    expect(formatResortDate(instant, 'Pacific/Kiritimati')).toBe(
+      new Date('2026-05-21T12:00:00Z').toLocaleDateString(undefined, { timeZone: 'UTC' }),
+    );
+    expect(formatResortDate(instant, 'Etc/GMT+12')).toBe(
+      new Date('2026-05-19T12:00:00Z').toLocaleDateString(undefined, { timeZone: 'UTC' }),
+    );
   });
 });

@@ -1,23 +1,45 @@
-import { Info, ReceiptText } from 'lucide-react';
+import { CloudUpload, Info, ReceiptText } from 'lucide-react';
 import { createElement } from 'react';
 import toast from 'react-hot-toast/headless';
-import { receiptFileName, shareTitle, texts, timings, toastTexts } from '../../shared/constants';
+import type { RecordedCheckout } from '../../shared/api-types';
+import { receiptFileName, timings } from '../../shared/constants';
+import { en } from '../../shared/i18n/en';
 import { selectedItems } from '../../shared/money';
 import { buildReceiptModel } from '../../shared/receipt-model';
-import { ApiError, fetchGuest, recordCheckout } from '../api';
+import { ApiError, fetchGuestOnFile } from '../api';
+import { currentI18n } from '../i18n/language';
+import { keepCheck, type ShareOutcome } from '../offline/outbox';
+import { isWorthRetrying } from '../offline/outbox-flush';
+import { loadPublicSettings } from '../settings';
+import { checkBody } from './check';
 import type { CheckoutItem } from './missing-counts';
 
 /**
  * jsPDF is about 130 KiB gzip, more than the rest of the checkout together: it is fetched only when a receipt
- * is made, as its own chunk.
+ * is made, as its own chunk (and the Thai font, another chunk, only for a receipt that holds Thai).
  */
 const loadPdfBuilder = () => import('../../shared/receipt-pdf');
 
-/** The receipt as a PDF file, dated in the viewer's own date format (spec section 9). */
+/**
+ * The receipt as a PDF file in the page's language, dated in its date format (spec section 9) on the
+ * resort's calendar: the day is the resort's (settings timeZone), whatever the device's clock zone.
+ */
 export async function makeReceiptFile(bungalow: number, items: readonly CheckoutItem[]): Promise<File> {
-  const { buildReceiptPdf } = await loadPdfBuilder();
-  const model = buildReceiptModel({ bungalow, items, date: new Date().toLocaleDateString() });
-  return new File([buildReceiptPdf(model) as BlobPart], receiptFileName(bungalow), {
+  const [{ makeReceiptPdf }, { timeZone, resortName, promptPayId, promptPayName }] = await Promise.all([
+    loadPdfBuilder(),
+    loadPublicSettings(),
+  ]);
+  const { language, t, date } = currentI18n();
+  const model = buildReceiptModel({
+    bungalow,
+    items,
+    date: date(new Date(), timeZone),
+    resortName,
+    language,
+    messages: t,
+    promptPay: promptPayId ? { id: promptPayId, name: promptPayName } : null,
+  });
+  return new File([(await makeReceiptPdf(model)) as BlobPart], receiptFileName(bungalow), {
     type: 'application/pdf',
   });
 }
@@ -38,68 +60,114 @@ export async function downloadReceiptPdf(bungalow: number, items: readonly Check
   }
 }
 
-/** Why a receipt cannot be sent yet, checked before anything is recorded (spec section 5), or null. */
-export function receiptProblem(guestFound: boolean, items: readonly CheckoutItem[]): string | null {
-  if (!guestFound) return toastTexts.guestNotFound;
-  if (selectedItems(items).length === 0) return toastTexts.noItemsSelected;
-  return null;
-}
-
 /**
- * The toast for a failed send. The server's own reasons are shown as they are: 409 means the guest record is
- * gone, 422 names the problem (nothing selected, or staff changed a drink while the guest was counting).
+ * The toast for a failed send. The server's own reasons are shown as they are: 409 "Guest information not
+ * found" (no stay and no guest record), another 409 (the check was voided or is another bungalow's), 422 names
+ * the problem (nothing selected, or staff changed a drink while the guest was counting), 429 says when to try
+ * again.
  */
 export function shareFailureMessage(error: unknown): string {
+  const { t } = currentI18n();
   if (error instanceof ApiError) {
-    if (error.status === 409) return toastTexts.guestNotFound;
+    if (error.status === 409) {
+      return error.message === en.toastGuestNotFound ? t.toastGuestNotFound : t.shareRefused(error.message);
+    }
+    if (error.status === 429) return t.shareThrottled(error.message);
     if (error.status === 422) {
-      return error.message === toastTexts.noItemsSelected
-        ? error.message
-        : `${toastTexts.failedToShare}: ${error.message}. Reload the page to see the current fridge.`;
+      // The server says it in English (the API's language); the toast says it in the page's.
+      return error.message === en.toastNoItemsSelected
+        ? t.toastNoItemsSelected
+        : t.shareFailedReload(error.message);
     }
   }
-  return toastTexts.failedToShare;
+  return t.toastFailedToShare;
 }
 
 /**
- * 'Share Receipt': checks the guest and the items, records the checkout on the server (the server computes
- * the total), then hands the PDF to the device's share sheet where it takes files. Returns whether the
- * checkout was recorded. The guest's counts are never touched, so nothing is lost when a step fails.
+ * What a Share did: the record it went to; or queued in the outbox (no usable answer: it is sent later, and
+ * the check counts as shared); or why not and whether the page must start a new check.
  */
-export async function sendReceipt(bungalow: number, items: readonly CheckoutItem[]): Promise<boolean> {
+export type SendResult =
+  | { recorded: RecordedCheckout; queued?: false }
+  | { recorded: null; queued: true }
+  | { recorded: null; queued?: false; startNewCheck: boolean };
+
+/**
+ * 'Share Receipt': writes the check to the outbox first (the device's disk: from here on a reload, a closed
+ * tab or a crash loses nothing), sends it (the server finds the guest, the bungalow's stay or the Guest record,
+ * and computes the total; a resend of the same check writes nothing), then hands the PDF to the device's share
+ * sheet where it takes files. With no answer (offline, the answer lost, 408 or 5xx) the check stays queued and
+ * is sent later: the page says so instead of 'Ready to share receipt!' and the share sheet still opens with the
+ * receipt (docs/decisions/040-offline-first-checkout.md). The guest's counts are never touched.
+ */
+export async function sendReceipt(
+  bungalow: number,
+  items: readonly CheckoutItem[],
+  checkId: string,
+): Promise<SendResult> {
   // Started at once: the share sheet must open soon after the tap, while the browser still counts it as
   // the user's gesture.
   const receiptFile = makeReceiptFile(bungalow, items);
   receiptFile.catch(() => {});
+  let outcome: ShareOutcome;
   try {
-    const problem = receiptProblem((await fetchGuest()) !== null, items);
+    // On the device's disk before anything else: from here on nothing is lost.
+    const kept = await keepCheck(checkBody(bungalow, items, checkId));
+    // The spec's order: the guest first, then the items; asked before sending, so a refused share sends no
+    // checkout (and the browser logs no failed request). Without an answer (offline) the server checks the
+    // guest when the queued check is sent.
+    const onFile =
+      !navigator.onLine ||
+      (await fetchGuestOnFile(bungalow).then(
+        (answer) => answer.onFile,
+        (error: unknown) => {
+          if (isWorthRetrying(error, { tooManyRequests: false })) return true;
+          throw error;
+        },
+      ));
+    const problem = !onFile
+      ? currentI18n().t.toastGuestNotFound
+      : selectedItems(items).length === 0
+        ? currentI18n().t.toastNoItemsSelected
+        : null;
     if (problem) {
+      await kept.drop();
       toast.error(problem);
-      return false;
+      return { recorded: null, startNewCheck: false };
     }
-    await recordCheckout({
-      bungalow,
-      items: selectedItems(items).map((item) => ({ drinkId: item.id, missing: item.missing })),
-    });
+    outcome = await kept.send();
   } catch (error) {
     console.error('The receipt could not be sent', error);
     toast.error(shareFailureMessage(error));
-    return false;
+    // A voided check, or one recorded for another bungalow, cannot take this send: the next Share is a new check.
+    const checkRefused =
+      error instanceof ApiError && error.status === 409 && error.message !== en.toastGuestNotFound;
+    return { recorded: null, startNewCheck: checkRefused };
   }
+  const result: SendResult =
+    outcome.kind === 'sent' ? { recorded: outcome.recorded } : { recorded: null, queued: true };
 
-  toast.success(toastTexts.readyToShare, {
-    duration: timings.successToastMs,
-    icon: createElement(ReceiptText, { 'aria-hidden': true, className: 'size-5 shrink-0 text-brand-700' }),
-  });
+  const { t } = currentI18n();
+  if (outcome.kind === 'queued') {
+    toast(t.queuedToast, {
+      id: 'check-queued',
+      icon: createElement(CloudUpload, { 'aria-hidden': true, className: 'size-5 shrink-0 text-amber-700' }),
+    });
+  } else {
+    toast.success(t.toastReadyToShare, {
+      duration: timings.successToastMs,
+      icon: createElement(ReceiptText, { 'aria-hidden': true, className: 'size-5 shrink-0 text-brand-700' }),
+    });
+  }
 
   if (typeof navigator.share !== 'function') {
-    toast(toastTexts.sharingNotSupported, {
+    toast(t.toastSharingNotSupported, {
       icon: createElement(Info, { 'aria-hidden': true, className: 'size-5 shrink-0 text-sky-700' }),
     });
-    return true;
+    return result;
   }
   try {
-    const shareData: ShareData = { title: shareTitle(bungalow), text: texts.shareText };
+    const shareData: ShareData = { title: t.shareTitle(bungalow), text: t.shareText };
     const file = await receiptFile.catch((error) => {
       console.error('The PDF receipt could not be generated; sharing without it', error);
       return null;
@@ -117,16 +185,17 @@ export async function sendReceipt(bungalow: number, items: readonly CheckoutItem
     // Cancelling the share sheet lands here too; the spec wants a failed share only logged.
     console.error('The receipt was not shared', error);
   }
-  return true;
+  return result;
 }
 
 function offerShareTap(shareData: ShareData) {
+  const { t } = currentI18n();
   toast(
     (shown) =>
       createElement(
         'span',
         { className: 'flex items-center gap-3' },
-        'The receipt is ready to share.',
+        t.receiptReadyToShare,
         createElement(
           'button',
           {
@@ -137,7 +206,7 @@ function offerShareTap(shareData: ShareData) {
               navigator.share(shareData).catch((error) => console.error('The receipt was not shared', error));
             },
           },
-          'Share now',
+          t.shareNow,
         ),
       ),
     { id: 'share-tap', duration: 15_000 },

@@ -1,10 +1,11 @@
 import { FileDown, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { texts } from '../../shared/constants';
-import { formatThb, grandTotal, lineTotal, selectedItems } from '../../shared/money';
+import { grandTotal, lineTotal, selectedItems } from '../../shared/money';
 import { Button } from '../components/ui/button';
+import { useI18n } from '../i18n/language';
 import { loadReceipt } from './load-receipt';
 import type { CheckoutItem } from './missing-counts';
+import { PromptPayPanel } from './promptpay-panel';
 
 export interface SummaryProps {
   items: readonly CheckoutItem[];
@@ -18,6 +19,7 @@ export const summaryId = 'summary';
 
 /** Spec section 2: the lines with something missing, the total, and the two receipt buttons. */
 export function Summary({ items, bungalow, onShare, sending }: SummaryProps) {
+  const { t, baht } = useI18n();
   const [generating, setGenerating] = useState(false);
   const chosen = selectedItems(items);
   const hasItems = chosen.length > 0;
@@ -44,10 +46,10 @@ export function Summary({ items, bungalow, onShare, sending }: SummaryProps) {
       className="scroll-mt-20 rounded-2xl bg-white p-5 shadow-md ring-1 ring-slate-200"
     >
       <h3 id="summary-title" className="text-xl font-bold text-slate-900">
-        {texts.summaryTitle}
+        {t.summaryTitle}
       </h3>
       {chosen.length === 0 ? (
-        <p className="mt-2 text-slate-700">{texts.noItemsSelected}</p>
+        <p className="mt-2 text-slate-700">{t.noItemsSelected}</p>
       ) : (
         <>
           <ul className="mt-3 divide-y divide-slate-100">
@@ -56,24 +58,23 @@ export function Summary({ items, bungalow, onShare, sending }: SummaryProps) {
                 <span>
                   {item.missing} x {item.name}
                 </span>
-                <span className="font-medium tabular-nums">
-                  {formatThb(lineTotal(item.missing, item.price))}
-                </span>
+                <span className="font-medium tabular-nums">{baht(lineTotal(item.missing, item.price))}</span>
               </li>
             ))}
           </ul>
           <p className="mt-2 flex justify-between gap-4 border-t-2 border-slate-900 pt-3 text-lg font-bold">
-            <span>{texts.totalCost}</span>
-            <span className="tabular-nums">{formatThb(grandTotal(chosen))}</span>
+            <span>{t.totalCost}</span>
+            <span className="tabular-nums">{baht(grandTotal(chosen))}</span>
           </p>
+          <PromptPayPanel total={grandTotal(chosen)} />
           <div className="mt-5 grid gap-3 sm:grid-cols-2">
             <Button variant="secondary" pending={generating} onClick={generatePdf} className="min-h-14">
               {!generating && <FileDown aria-hidden="true" className="size-5" />}
-              {texts.generatePdf}
+              {t.generatePdf}
             </Button>
             <Button pending={sending} onClick={onShare} className="min-h-14">
               {!sending && <Share2 aria-hidden="true" className="size-5" />}
-              {texts.shareReceipt}
+              {t.shareReceipt}
             </Button>
           </div>
         </>

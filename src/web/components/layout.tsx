@@ -1,25 +1,53 @@
 import { Home, Settings } from 'lucide-react';
-import { Link, Outlet } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useI18n } from '../i18n/language';
+import { AdminOfflineNotice } from '../offline/admin-offline-notice';
+import { loadPublicSettings, onPublicSettingsChange } from '../settings';
+import { LanguageSwitch } from './language-switch';
 import { Toaster } from './ui/toaster';
 
+/** The resort's name from its settings, '' until they arrive (or when none is set). */
+function useResortName(): string {
+  const [name, setName] = useState('');
+  useEffect(() => {
+    const load = () => void loadPublicSettings().then((settings) => setName(settings.resortName));
+    load();
+    return onPublicSettingsChange(load);
+  }, []);
+  return name;
+}
+
 export function Header() {
+  const resortName = useResortName();
+  const { t } = useI18n();
   return (
     <header className="sticky top-0 z-10 bg-brand-800 text-white shadow-md">
-      <div className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-3">
-        <h1 className="flex-1 text-lg font-bold tracking-tight sm:text-xl">Bungalow Fridge Check</h1>
-        <nav aria-label="Main" className="flex gap-1">
+      <div className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-3 lg:group-has-[[data-workspace]]/page:max-w-6xl">
+        <h1 className="min-w-0 flex-1 leading-tight">
+          {resortName && (
+            <span className="block truncate text-sm font-medium text-brand-100">
+              {resortName}
+              {/* Read as "Koh Lanta Huts: Bungalow Fridge Check". */}
+              <span className="sr-only">: </span>
+            </span>
+          )}
+          <span className="block text-lg font-bold tracking-tight sm:text-xl">{t.appTitle}</span>
+        </h1>
+        <LanguageSwitch />
+        <nav aria-label={t.navMain} className="flex gap-1">
           <Link
             to="/checkout"
-            aria-label="Checkout"
-            title="Checkout"
+            aria-label={t.navCheckout}
+            title={t.navCheckout}
             className="grid size-12 place-items-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             <Home aria-hidden="true" className="size-6" />
           </Link>
           <Link
             to="/admin"
-            aria-label="Admin"
-            title="Admin"
+            aria-label={t.navAdmin}
+            title={t.navAdmin}
             className="grid size-12 place-items-center rounded-full hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             <Settings aria-hidden="true" className="size-6" />
@@ -31,10 +59,14 @@ export function Header() {
 }
 
 export function Layout() {
+  const { pathname } = useLocation();
   return (
-    <div className="min-h-dvh">
+    // The admin workspace (data-workspace) uses a desk's width, for its side nav and wider pages; the
+    // checkout stays one column. CSS decides, so /checkout's script carries nothing for it.
+    <div className="group/page min-h-dvh">
       <Header />
-      <main className="mx-auto max-w-3xl px-4 pt-4 pb-12">
+      <main className="mx-auto max-w-3xl px-4 pt-4 pb-12 lg:has-[[data-workspace]]:max-w-6xl">
+        {pathname.startsWith('/admin') && <AdminOfflineNotice />}
         <Outlet />
       </main>
       {/* react-hot-toast's defaults are the spec's: 4 s errors, 2 s successes, at most 20 kept. */}

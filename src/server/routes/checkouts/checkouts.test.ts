@@ -56,8 +56,18 @@ describeEachDatabase('checkouts API', ({ fresh }) => {
     expect(Number.isNaN(Date.parse(checkout.createdAt))).toBe(false);
 
     const history = await (await t.request('GET', '/api/checkouts', { cookie })).json();
-    // The history adds the void fields (staff tools) to what POST returned.
-    expect(history[0]).toEqual({ ...checkout, voidedAt: null, voidReason: null });
+    // The history adds what staff see (voids, the stay, the check and its revisions, the payment) to what POST returned.
+    expect(history[0]).toEqual({
+      ...checkout,
+      voidedAt: null,
+      voidReason: null,
+      stayId: null,
+      checkId: null,
+      revisions: [],
+      payment: null,
+      paymentTracked: true,
+      paymentEvents: [],
+    });
   });
 
   it('POST /api/checkouts keeps the price of the day when the drink changes later', async () => {

@@ -18,6 +18,13 @@ const row = (fields: (string | number | null)[]) => `${fields.map(csvField).join
 /** A byte order mark first: spreadsheet programs then read the file as UTF-8 (Thai names stay readable). */
 export const csvHeader = `\uFEFF${row([...csvColumns])}`;
 
+/** paid, unpaid (owed), not tracked (recorded before payments were), or empty for a voided unpaid one. */
+function paymentStatus(checkout: HistoryCheckout): string | null {
+  if (checkout.payment) return 'paid';
+  if (checkout.voidedAt) return null;
+  return checkout.paymentTracked ? 'unpaid' : 'not tracked';
+}
+
 /** One row per line; a voided checkout's lines stay in, marked, so the export is the complete record. */
 export function csvRows(checkout: HistoryCheckout): string {
   return checkout.lines
@@ -35,6 +42,10 @@ export function csvRows(checkout: HistoryCheckout): string {
         checkout.voidedAt ? 'voided' : 'recorded',
         checkout.voidedAt,
         checkout.voidReason,
+        paymentStatus(checkout),
+        checkout.payment?.method ?? null,
+        checkout.payment?.paidAt ?? null,
+        checkout.payment?.paidBy ?? null,
       ]),
     )
     .join('');

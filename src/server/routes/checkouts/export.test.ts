@@ -25,10 +25,11 @@ describeEachDatabase('CSV export API', ({ fresh }) => {
       body: { name: awkwardGuest, email: 'sunny@example.com' },
     });
     expect(guest.status).toBe(200);
-    const outside = await checkoutAt(t, '2026-05-31T23:59:59.999Z', 1, { Coke: 1 });
-    const first = await checkoutAt(t, '2026-06-01T00:00:00.000Z', 12, { 'เบียร์ช้าง, "big"': 2, Coke: 1 });
-    const second = await checkoutAt(t, '2026-06-02T18:30:00.000Z', 3, { '=HYPERLINK("x")': 1 });
-    await checkoutAt(t, '2026-06-03T00:00:00.000Z', 3, { Coke: 1 });
+    // The range is in the resort's days (Asia/Bangkok, UTC+7, by default): June 1 starts at 17:00 UTC on May 31.
+    const outside = await checkoutAt(t, '2026-05-31T16:59:59.999Z', 1, { Coke: 1 });
+    const first = await checkoutAt(t, '2026-05-31T17:00:00.000Z', 12, { 'เบียร์ช้าง, "big"': 2, Coke: 1 });
+    const second = await checkoutAt(t, '2026-06-02T11:30:00.000Z', 3, { '=HYPERLINK("x")': 1 });
+    await checkoutAt(t, '2026-06-02T17:00:00.000Z', 3, { Coke: 1 });
     cookie = await loginAt(t, '2026-06-03T10:00:00.000Z');
     const voided = await t.request('POST', `/api/checkouts/${second.id}/void`, {
       cookie,
@@ -53,7 +54,7 @@ describeEachDatabase('CSV export API', ({ fresh }) => {
     expect(records).toEqual([
       {
         checkout_id: String(first.id),
-        created_at_utc: '2026-06-01T00:00:00.000Z',
+        created_at_utc: '2026-05-31T17:00:00.000Z',
         bungalow: '12',
         guest_name: awkwardGuest,
         drink: 'เบียร์ช้าง, "big"',
@@ -64,11 +65,15 @@ describeEachDatabase('CSV export API', ({ fresh }) => {
         status: 'recorded',
         voided_at_utc: '',
         void_reason: '',
+        payment_status: 'unpaid',
+        payment_method: '',
+        paid_at_utc: '',
+        paid_by: '',
       },
       expect.objectContaining({ checkout_id: String(first.id), drink: 'Coke', line_total_thb: '40' }),
       {
         checkout_id: String(second.id),
-        created_at_utc: '2026-06-02T18:30:00.000Z',
+        created_at_utc: '2026-06-02T11:30:00.000Z',
         bungalow: '3',
         guest_name: awkwardGuest,
         // A spreadsheet would run this as a formula: the apostrophe keeps it text.
@@ -80,6 +85,10 @@ describeEachDatabase('CSV export API', ({ fresh }) => {
         status: 'voided',
         voided_at_utc: '2026-06-03T10:00:00.000Z',
         void_reason: 'Guest said "no",\nreturned it',
+        payment_status: '',
+        payment_method: '',
+        paid_at_utc: '',
+        paid_by: '',
       },
     ]);
     expect(records.some((r) => r.checkout_id === String(outside.id))).toBe(false);
@@ -98,11 +107,13 @@ describeEachDatabase('CSV export API', ({ fresh }) => {
       ).status,
     ).toBe(200);
     // More than one export batch (500 checkouts), all at the same instant so the keyset must use the id.
+    // Recorded by staff (an admin session is not rate-limited), as a back office would enter them.
     const count = 520;
     const drinks = await (await t.request('GET', '/api/drinks')).json();
     const made: number[] = [];
     for (let i = 0; i < count; i++) {
       const response = await t.request('POST', '/api/checkouts', {
+        cookie: cookie0,
         body: {
           bungalow: (i % 9) + 1,
           items: [

@@ -1,31 +1,50 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import type { CheckoutLine } from '../../../shared/api-types';
+import { addDays, startOfLocalDay } from '../../../shared/local-days';
+import type { PaymentMethod } from '../../../shared/payment-constants';
 import type { HistoryQuery } from '../../../shared/staff-schemas';
-import type { HistoryCheckout } from '../../../shared/staff-types';
+import type { CheckoutRevision, HistoryCheckout, PaymentEvent } from '../../../shared/staff-types';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError, notFound } from '../../http/errors';
 import { uncountCheckout } from './running-totals';
 
-/** The day after a UTC day, so a range "to" day is included: created_at < next day. */
-export function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
 interface RangeFilter {
   bungalow?: number | undefined;
+  /** Calendar days in the resort's zone, both included. */
   from?: string | undefined;
   to?: string | undefined;
+  /** Part of the charged guest's name, any case. */
+  guest?: string | undefined;
+  stay?: number | undefined;
+  paid?: boolean | undefined;
 }
 
-/** created_at is ISO 8601 UTC text on both databases: day ranges compare as text and use the indexes. */
-function inRange({ bungalow, from, to }: RangeFilter) {
+/** LIKE's own characters in a search text match themselves ('!' is the escape on both databases). */
+const likeContains = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+/**
+ * created_at is ISO 8601 UTC text on both databases: a range of local days becomes a range of UTC instants
+ * (the zone's midnights), compared as text, so it uses the indexes.
+ */
+function inRange({ bungalow, from, to, guest, stay, paid }: RangeFilter, timeZone: string) {
   return (eb: ExpressionBuilder<Database, 'checkouts'>) =>
     eb.and([
       ...(bungalow !== undefined ? [eb('checkouts.bungalow', '=', bungalow)] : []),
-      ...(from ? [eb('checkouts.created_at', '>=', from)] : []),
-      ...(to ? [eb('checkouts.created_at', '<', nextDay(to))] : []),
+      ...(from ? [eb('checkouts.created_at', '>=', startOfLocalDay(from, timeZone))] : []),
+      ...(to ? [eb('checkouts.created_at', '<', startOfLocalDay(addDays(to, 1), timeZone))] : []),
+      ...(stay !== undefined ? [eb('checkouts.stay_id', '=', stay)] : []),
+      ...(guest
+        ? [sql<SqlBool>`lower(${eb.ref('checkouts.guest_name')}) like ${likeContains(guest)} escape '!'`]
+        : []),
+      ...(paid === false
+        ? [
+            eb('checkouts.paid_method', 'is', null),
+            eb('checkouts.voided_at', 'is', null),
+            eb('checkouts.payment_tracked', '=', 1),
+          ]
+        : []),
+      ...(paid === true ? [eb('checkouts.paid_method', 'is not', null)] : []),
     ]);
 }
 
@@ -37,13 +56,49 @@ const checkoutColumns = [
   'total',
   'voided_at',
   'void_reason',
+  'stay_id',
+  'check_id',
+  'revised_at',
+  'paid_method',
+  'paid_at',
+  'paid_by',
+  'payment_tracked',
 ] as const;
 
 type CheckoutRow = Pick<Selectable<Database['checkouts']>, (typeof checkoutColumns)[number]>;
 
+/** Payment changes of the given checkouts in one indexed query (checkout_payments_checkout_id_idx). */
+async function paymentEventsOf(
+  kysely: Kysely<Database>,
+  ids: number[],
+): Promise<Map<number, PaymentEvent[]>> {
+  const rows = await kysely
+    .selectFrom('checkout_payments')
+    .select(['checkout_id', 'method', 'recorded_at', 'recorded_by'])
+    .where('checkout_id', 'in', ids)
+    .orderBy('checkout_id')
+    .orderBy('id')
+    .execute();
+  const byCheckout = new Map<number, PaymentEvent[]>();
+  for (const row of rows) {
+    const events = byCheckout.get(row.checkout_id) ?? [];
+    events.push({
+      method: row.method as PaymentMethod | null,
+      recordedAt: row.recorded_at,
+      recordedBy: row.recorded_by,
+    });
+    byCheckout.set(row.checkout_id, events);
+  }
+  return byCheckout;
+}
+
 /** Lines of the given checkouts in one indexed query (checkout_lines_checkout_id_idx), never all lines. */
 async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise<HistoryCheckout[]> {
   if (rows.length === 0) return [];
+  const events = await paymentEventsOf(
+    kysely,
+    rows.map((row) => row.id),
+  );
   const lineRows = await kysely
     .selectFrom('checkout_lines')
     .select(['checkout_id', 'drink_id', 'drink_name', 'quantity', 'unit_price', 'line_total'])
@@ -67,6 +122,28 @@ async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise
     });
     byCheckout.set(line.checkout_id, lines);
   }
+  const revisionRows = await kysely
+    .selectFrom('checkout_revisions')
+    .select(['checkout_id', 'recorded_at', 'replaced_at', 'total', 'lines'])
+    .where(
+      'checkout_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('checkout_id')
+    .orderBy('id')
+    .execute();
+  const revisions = new Map<number, CheckoutRevision[]>();
+  for (const revision of revisionRows) {
+    const list = revisions.get(revision.checkout_id) ?? [];
+    list.push({
+      recordedAt: revision.recorded_at,
+      replacedAt: revision.replaced_at,
+      total: revision.total,
+      lines: JSON.parse(revision.lines) as CheckoutLine[],
+    });
+    revisions.set(revision.checkout_id, list);
+  }
   return rows.map((row) => ({
     id: row.id,
     bungalow: row.bungalow,
@@ -76,6 +153,16 @@ async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise
     lines: byCheckout.get(row.id) ?? [],
     voidedAt: row.voided_at,
     voidReason: row.void_reason,
+    stayId: row.stay_id,
+    checkId: row.check_id,
+    revisedAt: row.revised_at,
+    revisions: revisions.get(row.id) ?? [],
+    payment:
+      row.paid_method && row.paid_at
+        ? { method: row.paid_method as PaymentMethod, paidAt: row.paid_at, paidBy: row.paid_by ?? '' }
+        : null,
+    paymentTracked: row.payment_tracked === 1,
+    paymentEvents: events.get(row.id) ?? [],
   }));
 }
 
@@ -85,11 +172,14 @@ export function createHistoryRepo({ kysely }: Db) {
      * Newest first. One row more than the page is read to know whether another page follows, instead
      * of counting every matching checkout (a full index scan on a million rows).
      */
-    async page(query: HistoryQuery): Promise<{ items: HistoryCheckout[]; hasMore: boolean }> {
+    async page(
+      query: HistoryQuery,
+      timeZone: string,
+    ): Promise<{ items: HistoryCheckout[]; hasMore: boolean }> {
       const rows = await kysely
         .selectFrom('checkouts')
         .select(checkoutColumns)
-        .where(inRange(query))
+        .where(inRange(query, timeZone))
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(query.pageSize + 1)
@@ -146,14 +236,18 @@ export function createHistoryRepo({ kysely }: Db) {
      * Oldest first, one batch at a time by keyset (created_at, id): an export of years of checkouts
      * streams through a small, constant amount of memory.
      */
-    async *exportBatches(filter: RangeFilter, batchSize: number): AsyncGenerator<HistoryCheckout[]> {
+    async *exportBatches(
+      filter: RangeFilter,
+      timeZone: string,
+      batchSize: number,
+    ): AsyncGenerator<HistoryCheckout[]> {
       let after: { createdAt: string; id: number } | undefined;
       for (;;) {
         const cursor = after;
         const rows = await kysely
           .selectFrom('checkouts')
           .select(checkoutColumns)
-          .where(inRange(filter))
+          .where(inRange(filter, timeZone))
           .$if(cursor !== undefined, (qb) =>
             // The first condition bounds the index range; the second skips the rows already sent.
             qb

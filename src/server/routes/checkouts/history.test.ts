@@ -9,11 +9,11 @@ const NOW = '2026-03-10T12:00:00.000Z';
 async function fiveCheckouts(t: TestApp) {
   t.clock.now = Date.parse('2026-03-01T00:00:00.000Z');
   await setGuest(t, await t.login());
-  const a = await checkoutAt(t, '2026-03-01T08:00:00.000Z', 3, { Coke: 2 });
-  const b = await checkoutAt(t, '2026-03-01T09:00:00.000Z', 7, { Chang: 1, Wine: 1 });
-  const c = await checkoutAt(t, '2026-03-02T23:59:59.999Z', 3, { Fanta: 1 });
-  const d = await checkoutAt(t, '2026-03-03T00:00:00.000Z', 7, { LEO: 3 });
-  const e = await checkoutAt(t, '2026-03-03T10:00:00.000Z', 3, { Spy: 1, Coke: 1 });
+  const a = await checkoutAt(t, '2026-03-01T08:00:00.000+07:00', 3, { Coke: 2 });
+  const b = await checkoutAt(t, '2026-03-01T09:00:00.000+07:00', 7, { Chang: 1, Wine: 1 });
+  const c = await checkoutAt(t, '2026-03-02T23:59:59.999+07:00', 3, { Fanta: 1 });
+  const d = await checkoutAt(t, '2026-03-03T00:00:00.000+07:00', 7, { LEO: 3 });
+  const e = await checkoutAt(t, '2026-03-03T10:00:00.000+07:00', 3, { Spy: 1, Coke: 1 });
   return [a, b, c, d, e] as const;
 }
 
@@ -35,7 +35,7 @@ describeEachDatabase('checkout history API', ({ fresh }) => {
     const wine = body.find((c) => c.bungalow === 7 && c.total === 80 + 450);
     expect(wine).toMatchObject({
       guestName: 'Ann Guest',
-      createdAt: '2026-03-01T09:00:00.000Z',
+      createdAt: '2026-03-01T02:00:00.000Z',
       voidedAt: null,
       voidReason: null,
       lines: [
@@ -60,7 +60,7 @@ describeEachDatabase('checkout history API', ({ fresh }) => {
     expect((await history(t, cookie, '?page=4&pageSize=2')).body).toEqual([]);
   });
 
-  it('GET /api/checkouts filters by bungalow and by an inclusive UTC date range', async () => {
+  it("GET /api/checkouts filters by bungalow and by an inclusive range of the resort's days (Asia/Bangkok by default)", async () => {
     const t = await fresh();
     const [a, b, c, d, e] = await fiveCheckouts(t);
     const cookie = await loginAt(t, NOW);
@@ -118,7 +118,18 @@ describeEachDatabase('checkout history API', ({ fresh }) => {
     const cookie = await loginAt(t, NOW);
     const response = await t.request('GET', `/api/checkouts/${first.id}`, { cookie });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ...first, voidedAt: null, voidReason: null });
+    // The history adds what staff see (voids, the stay, the check and its revisions, the payment) to what POST returned.
+    expect(await response.json()).toEqual({
+      ...first,
+      voidedAt: null,
+      voidReason: null,
+      stayId: null,
+      checkId: null,
+      revisions: [],
+      payment: null,
+      paymentTracked: true,
+      paymentEvents: [],
+    });
     expect((await t.request('GET', '/api/checkouts/999999', { cookie })).status).toBe(404);
     expect((await t.request('GET', '/api/checkouts/abc', { cookie })).status).toBe(404);
   });

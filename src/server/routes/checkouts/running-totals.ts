@@ -1,64 +1,53 @@
 import type { Transaction } from 'kysely';
 import type { CheckoutLine } from '../../../shared/api-types';
+import { quarterHourOf } from '../../../shared/local-days';
 import type { Database } from '../../db/tables';
 
 type Trx = Transaction<Database>;
+type CountedLine = Pick<CheckoutLine, 'drinkName' | 'quantity' | 'lineTotal'>;
 
 interface Counted {
   bungalow: number;
   createdAt: string;
-  lines: readonly Pick<CheckoutLine, 'drinkName' | 'quantity' | 'lineTotal'>[];
+  lines: readonly CountedLine[];
+}
+
+interface DrinkDelta {
+  drinkName: string;
+  units: number;
+  thb: number;
 }
 
 /**
- * Lines summed per drink name and sorted: one row per key in a multi-row upsert (PostgreSQL refuses to
- * update a row twice in one statement), and the same lock order in every transaction (no deadlocks).
+ * What `after` adds to `before`, summed per drink name and sorted. One row per key in a multi-row upsert
+ * (PostgreSQL refuses to update a row twice in one statement), and every transaction locks the running-total
+ * rows in the same order (drink names, consumption before restock): concurrent checkouts queue on those rows
+ * instead of deadlocking.
  */
-function byDrinkName(lines: Counted['lines']) {
+function deltaByDrinkName(before: readonly CountedLine[], after: readonly CountedLine[]): DrinkDelta[] {
   const sums = new Map<string, { units: number; thb: number }>();
-  for (const line of lines) {
-    const sum = sums.get(line.drinkName) ?? { units: 0, thb: 0 };
-    sum.units += line.quantity;
-    sum.thb += line.lineTotal;
-    sums.set(line.drinkName, sum);
-  }
+  const add = (lines: readonly CountedLine[], sign: 1 | -1) => {
+    for (const line of lines) {
+      const sum = sums.get(line.drinkName) ?? { units: 0, thb: 0 };
+      sum.units += sign * line.quantity;
+      sum.thb += sign * line.lineTotal;
+      sums.set(line.drinkName, sum);
+    }
+  };
+  add(before, -1);
+  add(after, 1);
   return [...sums.entries()]
+    .filter(([, sum]) => sum.units !== 0 || sum.thb !== 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([drinkName, sum]) => ({ drinkName, ...sum }));
 }
 
-/** Called inside the checkout's own transaction, so the totals never disagree with the checkouts. */
-export async function countCheckout(trx: Trx, checkout: Counted): Promise<void> {
-  const sums = byDrinkName(checkout.lines);
-  if (sums.length === 0) return;
-  const day = checkout.createdAt.slice(0, 10);
-  await trx
-    .insertInto('consumption_daily')
-    .values(sums.map((s) => ({ day, drink_name: s.drinkName, units: s.units, thb: s.thb })))
-    .onConflict((oc) =>
-      oc.columns(['day', 'drink_name']).doUpdateSet((eb) => ({
-        units: eb('consumption_daily.units', '+', eb.ref('excluded.units')),
-        thb: eb('consumption_daily.thb', '+', eb.ref('excluded.thb')),
-      })),
-    )
-    .execute();
-  await trx
-    .insertInto('restock_pending')
-    .values(sums.map((s) => ({ bungalow: checkout.bungalow, drink_name: s.drinkName, units: s.units })))
-    .onConflict((oc) =>
-      oc.columns(['bungalow', 'drink_name']).doUpdateSet((eb) => ({
-        units: eb('restock_pending.units', '+', eb.ref('excluded.units')),
-      })),
-    )
-    .execute();
-}
-
 /**
- * Takes a voided checkout out of the totals. Its units leave the restock list only when the bungalow has
- * not been restocked since: a restock already made up for them.
+ * A checkout's units leave or change on the restock list only while its bungalow has not been restocked since
+ * it was recorded: a restock already made up for them. New checkouts are always pending, so a checkout made
+ * in the same millisecond as a restock counts as after it.
  */
-export async function uncountCheckout(trx: Trx, checkout: Counted): Promise<void> {
-  const day = checkout.createdAt.slice(0, 10);
+async function pendingSinceRestock(trx: Trx, checkout: Counted): Promise<boolean> {
   const lastRestock = await trx
     .selectFrom('restocks')
     .select('restocked_at')
@@ -66,31 +55,70 @@ export async function uncountCheckout(trx: Trx, checkout: Counted): Promise<void
     .orderBy('restocked_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const stillPending = !lastRestock || checkout.createdAt > lastRestock.restocked_at;
-  for (const sum of byDrinkName(checkout.lines)) {
-    await trx
-      .updateTable('consumption_daily')
-      .set((eb) => ({
-        units: eb('units', '-', sum.units),
-        thb: eb('thb', '-', sum.thb),
-      }))
-      .where('day', '=', day)
-      .where('drink_name', '=', sum.drinkName)
-      .execute();
-    if (stillPending) {
-      await trx
-        .updateTable('restock_pending')
-        .set((eb) => ({
-          units: eb
-            .case()
-            .when('units', '>', sum.units)
-            .then(eb('units', '-', sum.units))
-            .else(0)
-            .end(),
-        }))
-        .where('bungalow', '=', checkout.bungalow)
-        .where('drink_name', '=', sum.drinkName)
-        .execute();
-    }
-  }
+  return !lastRestock || checkout.createdAt >= lastRestock.restocked_at;
+}
+
+/**
+ * Applies a change to the running totals: one upsert per table, consumption first, rows in drink-name order.
+ * Callers run it as the last statement of their transaction, so the hot rows (today's drinks) stay locked
+ * only for the commit.
+ */
+async function applyDelta(
+  trx: Trx,
+  { bungalow, createdAt }: Pick<Counted, 'bungalow' | 'createdAt'>,
+  deltas: DrinkDelta[],
+  pending: boolean,
+): Promise<void> {
+  if (deltas.length === 0) return;
+  const bucket = quarterHourOf(createdAt);
+  await trx
+    .insertInto('consumption_quarter')
+    .values(deltas.map((d) => ({ bucket, drink_name: d.drinkName, units: d.units, thb: d.thb })))
+    .onConflict((oc) =>
+      oc.columns(['bucket', 'drink_name']).doUpdateSet((eb) => ({
+        units: eb('consumption_quarter.units', '+', eb.ref('excluded.units')),
+        thb: eb('consumption_quarter.thb', '+', eb.ref('excluded.thb')),
+      })),
+    )
+    .execute();
+  const unitDeltas = deltas.filter((d) => d.units !== 0);
+  if (!pending || unitDeltas.length === 0) return;
+  await trx
+    .insertInto('restock_pending')
+    .values(unitDeltas.map((d) => ({ bungalow, drink_name: d.drinkName, units: d.units })))
+    .onConflict((oc) =>
+      oc.columns(['bungalow', 'drink_name']).doUpdateSet((eb) => ({
+        // A fridge never lacks fewer than nothing, whatever an old database's rows say.
+        units: eb
+          .case()
+          .when(eb('restock_pending.units', '+', eb.ref('excluded.units')), '>', 0)
+          .then(eb('restock_pending.units', '+', eb.ref('excluded.units')))
+          .else(0)
+          .end(),
+      })),
+    )
+    .execute();
+}
+
+/** Called inside the checkout's own transaction, so the totals never disagree with the checkouts. */
+export async function countCheckout(trx: Trx, checkout: Counted): Promise<void> {
+  await applyDelta(trx, checkout, deltaByDrinkName([], checkout.lines), true);
+}
+
+/** Takes a voided checkout out of the totals. */
+export async function uncountCheckout(trx: Trx, checkout: Counted): Promise<void> {
+  const pending = await pendingSinceRestock(trx, checkout);
+  await applyDelta(trx, checkout, deltaByDrinkName(checkout.lines, []), pending);
+}
+
+/**
+ * A revision replaces the lines of a checkout: its consumption moves by the difference, on the day it was
+ * first recorded (the record keeps its created_at), and so does its bungalow's restock list.
+ */
+export async function reviseCheckout(
+  trx: Trx,
+  checkout: Counted & { previousLines: readonly CountedLine[] },
+): Promise<void> {
+  const pending = await pendingSinceRestock(trx, checkout);
+  await applyDelta(trx, checkout, deltaByDrinkName(checkout.previousLines, checkout.lines), pending);
 }

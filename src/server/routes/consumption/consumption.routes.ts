@@ -3,13 +3,15 @@ import { consumptionQuerySchema } from '../../../shared/staff-schemas';
 import { requireAdmin } from '../../auth/require-admin';
 import type { AppDeps } from '../../deps';
 import { readQuery } from '../../http/validate';
+import { createSettingsRepo } from '../settings/settings.repo';
 import { createConsumptionRepo } from './consumption.repo';
 
 export function consumptionRoutes(deps: AppDeps) {
   const repo = createConsumptionRepo(deps.db);
+  const settings = createSettingsRepo(deps.db);
 
   return new Hono().get('/', requireAdmin(deps), async (c) => {
     const { days } = readQuery(c, consumptionQuerySchema);
-    return c.json(await repo.period(days, deps.now()));
+    return c.json(await repo.period(days, deps.now(), (await settings.read()).timeZone));
   });
 }

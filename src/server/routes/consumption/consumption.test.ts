@@ -14,15 +14,16 @@ const NOW = '2026-05-20T15:00:00.000Z';
 async function someDays(t: TestApp) {
   t.clock.now = Date.parse('2026-04-01T00:00:00.000Z');
   await setGuest(t, await t.login());
+  // Days are the resort's (Asia/Bangkok, UTC+7, by default): the instants are written in its time.
   return {
     // 31 days before: in neither period.
-    old: await checkoutAt(t, '2026-04-19T10:00:00.000Z', 1, { Coke: 3 }),
+    old: await checkoutAt(t, '2026-04-19T10:00:00.000+07:00', 1, { Coke: 3 }),
     // In the 30-day period only (the period starts 2026-04-21).
-    month: await checkoutAt(t, '2026-04-21T00:00:00.000Z', 1, { Coke: 1, Wine: 1 }),
+    month: await checkoutAt(t, '2026-04-21T00:00:00.000+07:00', 1, { Coke: 1, Wine: 1 }),
     // First day of the 7-day period.
-    week1: await checkoutAt(t, '2026-05-14T00:00:00.000Z', 2, { Coke: 2, Chang: 1 }),
-    week2: await checkoutAt(t, '2026-05-14T23:00:00.000Z', 3, { Chang: 2 }),
-    today: await checkoutAt(t, '2026-05-20T14:00:00.000Z', 1, { Spy: 1 }),
+    week1: await checkoutAt(t, '2026-05-14T00:00:00.000+07:00', 2, { Coke: 2, Chang: 1 }),
+    week2: await checkoutAt(t, '2026-05-14T23:00:00.000+07:00', 3, { Chang: 2 }),
+    today: await checkoutAt(t, '2026-05-20T14:00:00.000+07:00', 1, { Spy: 1 }),
   };
 }
 

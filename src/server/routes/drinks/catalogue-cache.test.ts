@@ -9,6 +9,8 @@ interface DrinkRow {
   drinkName: string;
   startingQuantity: number;
   price: number;
+  section: string | null;
+  sectionOrder: number;
 }
 
 const names = async (response: Response) =>
@@ -29,15 +31,23 @@ describeEachDatabase('GET /api/drinks from the in-memory catalogue', ({ dialect,
 
     await t.request('PUT', `/api/drinks/${id}`, {
       cookie,
-      body: { drinkName: 'Singha Light', startingQuantity: 3, price: 95 },
+      body: { drinkName: 'Singha Light', startingQuantity: 3, price: 95, section: 'Beers' },
     });
     const afterUpdate = (await (await t.request('GET', '/api/drinks')).json()) as DrinkRow[];
-    expect(afterUpdate.find((drink) => drink.id === id)).toEqual({
+    const updated = afterUpdate.find((drink) => drink.id === id);
+    expect(updated).toEqual({
       id,
       drinkName: 'Singha Light',
       startingQuantity: 3,
       price: 95,
+      section: 'Beers',
+      sectionOrder: expect.any(Number),
     });
+
+    // A new place in the section is a write like any other.
+    await t.request('PUT', '/api/drinks/order', { cookie, body: { ids: [id] } });
+    const afterOrder = (await (await t.request('GET', '/api/drinks')).json()) as DrinkRow[];
+    expect(afterOrder.find((drink) => drink.id === id)).toEqual({ ...updated, sectionOrder: 1 });
 
     await t.request('DELETE', `/api/drinks/${id}`, { cookie });
     expect(await names(await t.request('GET', '/api/drinks'))).not.toContain('Singha Light');
@@ -75,7 +85,7 @@ describeEachDatabase('GET /api/drinks from the in-memory catalogue', ({ dialect,
       const [first] = (await (await one.request('GET', '/api/drinks')).json()) as DrinkRow[];
       const updated = await one.request('PUT', `/api/drinks/${first?.id}`, {
         cookie,
-        body: { drinkName: 'Coke Zero', startingQuantity: 6, price: 45 },
+        body: { drinkName: 'Coke Zero', startingQuantity: 6, price: 45, section: 'Soft Drinks' },
       });
       expect(updated.status).toBe(200);
 
@@ -85,6 +95,8 @@ describeEachDatabase('GET /api/drinks from the in-memory catalogue', ({ dialect,
         drinkName: 'Coke Zero',
         startingQuantity: 6,
         price: 45,
+        section: 'Soft Drinks',
+        sectionOrder: first?.sectionOrder,
       });
 
       const added = await one.request('POST', '/api/drinks', {

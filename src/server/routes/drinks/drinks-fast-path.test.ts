@@ -95,11 +95,22 @@ describeEachDatabase('GET /api/drinks over HTTP, past the framework', ({ fresh }
       const cookie = await two.login();
       const updated = await two.request('PUT', `/api/drinks/${before[0].id}`, {
         cookie,
-        body: { drinkName: 'Coke Zero', startingQuantity: 6, price: 45 },
+        body: { drinkName: 'Coke Zero', startingQuantity: 6, price: 45, section: 'Other Drinks' },
       });
       expect(updated.status).toBe(200);
       const after = await (await fetch(server.url('/api/drinks'))).json();
-      expect(after[0]).toEqual({ id: before[0].id, drinkName: 'Coke Zero', startingQuantity: 6, price: 45 });
+      expect(after[0]).toEqual({
+        id: before[0].id,
+        drinkName: 'Coke Zero',
+        startingQuantity: 6,
+        price: 45,
+        section: 'Other Drinks',
+        sectionOrder: before[0].sectionOrder,
+      });
+      // A new order in a section shows on the next read too.
+      await two.request('PUT', '/api/drinks/order', { cookie, body: { ids: [before[1].id, before[0].id] } });
+      const reordered = await (await fetch(server.url('/api/drinks'))).json();
+      expect([reordered[1].sectionOrder, reordered[0].sectionOrder]).toEqual([1, 2]);
       await two.request('DELETE', `/api/drinks/${before[0].id}`, { cookie });
       const afterDelete = await (await fetch(server.url('/api/drinks'))).json();
       expect(afterDelete.map((d: { id: number }) => d.id)).not.toContain(before[0].id);

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { drinkInputSchema, idParamSchema } from '../../../shared/schemas';
+import { drinkInputSchema, drinkOrderInputSchema, idParamSchema } from '../../../shared/schemas';
 import { requireAdmin } from '../../auth/require-admin';
 import type { AppDeps } from '../../deps';
-import { notFound } from '../../http/errors';
+import { notFound, validationFailed } from '../../http/errors';
 import { readJson, readParams } from '../../http/validate';
 import { type CatalogueBody, createCatalogueCache } from './catalogue-cache';
 import { createDrinksRepo } from './drinks.repo';
@@ -12,24 +12,35 @@ export function drinksRoutes(deps: AppDeps) {
   const catalogue = createCatalogueCache(deps.db, repo);
   const admin = requireAdmin(deps);
 
-  return new Hono()
-    .get('/', async (c) => catalogueResponse(await catalogue.current(), c.req.header('accept-encoding')))
-    .post('/', admin, async (c) => {
-      const input = await readJson(c, drinkInputSchema);
-      return c.json(await repo.add(input), 201);
-    })
-    .put('/:id', admin, async (c) => {
-      const { id } = readParams(c, idParamSchema);
-      const input = await readJson(c, drinkInputSchema);
-      const drink = await repo.update(id, input);
-      if (!drink) throw notFound('Drink');
-      return c.json(drink);
-    })
-    .delete('/:id', admin, async (c) => {
-      const { id } = readParams(c, idParamSchema);
-      if (!(await repo.remove(id))) throw notFound('Drink');
-      return c.body(null, 204);
-    });
+  return (
+    new Hono()
+      .get('/', async (c) => catalogueResponse(await catalogue.current(), c.req.header('accept-encoding')))
+      .post('/', admin, async (c) => {
+        const input = await readJson(c, drinkInputSchema);
+        return c.json(await repo.add(input), 201);
+      })
+      // Before '/:id', which would take "order" for an id.
+      .put('/order', admin, async (c) => {
+        const { ids } = await readJson(c, drinkOrderInputSchema);
+        if (!(await repo.reorder(ids))) {
+          const message = 'A listed drink does not exist: reload the drinks and try again';
+          throw validationFailed(message, [{ path: 'ids', message }]);
+        }
+        return c.json(await repo.list());
+      })
+      .put('/:id', admin, async (c) => {
+        const { id } = readParams(c, idParamSchema);
+        const input = await readJson(c, drinkInputSchema);
+        const drink = await repo.update(id, input);
+        if (!drink) throw notFound('Drink');
+        return c.json(drink);
+      })
+      .delete('/:id', admin, async (c) => {
+        const { id } = readParams(c, idParamSchema);
+        if (!(await repo.remove(id))) throw notFound('Drink');
+        return c.body(null, 204);
+      })
+  );
 }
 
 /**

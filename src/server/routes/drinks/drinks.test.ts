@@ -57,6 +57,10 @@ describeEachDatabase('drinks API', ({ fresh }) => {
       newDrink({ price: 100_001 }),
       newDrink({ price: '70' }),
       newDrink({ extra: true }),
+      newDrink({ section: 'Ciders' }),
+      newDrink({ section: 'beers' }),
+      newDrink({ section: 3 }),
+      newDrink({ sectionOrder: 1 }),
       { drinkName: 'Singha' },
     ];
     for (const body of cases) {
@@ -83,6 +87,8 @@ describeEachDatabase('drinks API', ({ fresh }) => {
       drinkName: 'Coke Zero',
       startingQuantity: 5,
       price: 45,
+      section: null,
+      sectionOrder: first.sectionOrder,
     });
     expect((await t.request('PUT', '/api/drinks/99999', { cookie, body: newDrink() })).status).toBe(404);
     expect((await t.request('PUT', '/api/drinks/abc', { cookie, body: newDrink() })).status).toBe(404);
@@ -109,5 +115,97 @@ describeEachDatabase('drinks API', ({ fresh }) => {
     const { seedOnce } = await import('../../db/seed');
     expect(await seedOnce(t.db)).toBe(false);
     expect(await (await t.request('GET', '/api/drinks')).json()).toEqual([]);
+  });
+
+  it("GET /api/drinks carries each drink's section (null for the seeded ones) and its order", async () => {
+    const t = await fresh();
+    const drinks = await (await t.request('GET', '/api/drinks')).json();
+    for (const drink of drinks) {
+      expect(drink).toEqual({
+        id: expect.any(Number),
+        drinkName: expect.any(String),
+        startingQuantity: expect.any(Number),
+        price: expect.any(Number),
+        section: null,
+        sectionOrder: expect.any(Number),
+      });
+    }
+  });
+
+  it('POST /api/drinks takes a section; a new drink comes last in its section', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    const before = await (await t.request('GET', '/api/drinks')).json();
+    const singha = await t.request('POST', '/api/drinks', {
+      cookie,
+      body: newDrink({ section: 'Beers' }),
+    });
+    expect(singha.status).toBe(201);
+    const created = await singha.json();
+    expect(created).toMatchObject({ drinkName: 'Singha', section: 'Beers' });
+    expect(created.sectionOrder).toBeGreaterThan(
+      Math.max(...before.map((d: { sectionOrder: number }) => d.sectionOrder)),
+    );
+    // The spec's body (no section) still works: null, the name decides.
+    const water = await (
+      await t.request('POST', '/api/drinks', { cookie, body: newDrink({ drinkName: 'Water' }) })
+    ).json();
+    expect(water.section).toBeNull();
+  });
+
+  it('PUT /api/drinks/:id sets or clears the section, and leaves it as it is when the body has none', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    const [coke] = await (await t.request('GET', '/api/drinks')).json();
+    const put = async (body: Record<string, unknown>) =>
+      (
+        await t.request('PUT', `/api/drinks/${coke.id}`, {
+          cookie,
+          body: newDrink({ drinkName: 'Coke', ...body }),
+        })
+      ).json();
+    expect((await put({ section: 'Other Drinks' })).section).toBe('Other Drinks');
+    expect((await put({ price: 45 })).section).toBe('Other Drinks');
+    expect((await put({ section: null })).section).toBeNull();
+  });
+
+  it('PUT /api/drinks/order gives the listed drinks their places, in one go', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    const drinks: { id: number; drinkName: string; sectionOrder: number }[] = await (
+      await t.request('GET', '/api/drinks')
+    ).json();
+    const beers = drinks.filter((d) => ['Chang', 'LEO', 'Carabao'].includes(d.drinkName));
+    const reversed = beers.map((d) => d.id).reverse();
+    expect((await t.request('PUT', '/api/drinks/order', { body: { ids: reversed } })).status).toBe(401);
+
+    const response = await t.request('PUT', '/api/drinks/order', { cookie, body: { ids: reversed } });
+    expect(response.status).toBe(200);
+    const after: typeof drinks = await response.json();
+    // Still the whole catalogue, by id; the beers' places now follow the new order.
+    expect(after.map((d) => d.id)).toEqual(drinks.map((d) => d.id));
+    const places = reversed.map((id) => after.find((d) => d.id === id)?.sectionOrder ?? 0);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+    expect(new Set(places).size).toBe(3);
+  });
+
+  it('PUT /api/drinks/order refuses unknown, repeated or missing ids with 422 and changes nothing', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    const drinks: { id: number }[] = await (await t.request('GET', '/api/drinks')).json();
+    const [a, b] = drinks.map((d) => d.id);
+    for (const body of [
+      { ids: [b, 99_999] },
+      { ids: [a, a] },
+      { ids: [] },
+      { ids: ['1'] },
+      {},
+      { ids: [a], extra: 1 },
+    ]) {
+      const response = await t.request('PUT', '/api/drinks/order', { cookie, body });
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      expect((await response.json()).error.issues.length).toBeGreaterThan(0);
+    }
+    expect(await (await t.request('GET', '/api/drinks')).json()).toEqual(drinks);
   });
 });

@@ -1,0 +1,141 @@
+import { type Selectable, sql } from 'kysely';
+import type { BungalowState, Stay } from '../../../shared/staff-types';
+import type { StayValues } from '../../../shared/stay-schemas';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/tables';
+
+const stayColumns = [
+  'id',
+  'bungalow',
+  'guest_name',
+  'guest_email',
+  'check_out_on',
+  'checked_in_at',
+  'checked_out_at',
+] as const;
+
+const toStay = (row: Pick<Selectable<Database['stays']>, (typeof stayColumns)[number]>): Stay => ({
+  id: row.id,
+  bungalow: row.bungalow,
+  guestName: row.guest_name,
+  guestEmail: row.guest_email,
+  checkOutOn: row.check_out_on,
+  checkedInAt: row.checked_in_at,
+  checkedOutAt: row.checked_out_at,
+});
+
+/** Most past stays one bungalow lists at once, newest first. */
+export const pastStaysMax = 100;
+
+export function createBungalowsRepo({ kysely }: Db) {
+  return {
+    /**
+     * The settings' bungalows and any other with an open stay or a checkout, each with its open stay. The
+     * bungalows with checkouts are read by a loose index scan (one seek per distinct bungalow on the
+     * bungalow index), never by reading every checkout.
+     */
+    async list(listed: readonly number[]): Promise<BungalowState[]> {
+      const open = await kysely
+        .selectFrom('stays')
+        .select(stayColumns)
+        .where('checked_out_at', 'is', null)
+        .execute();
+      const withCheckouts = await sql<{ bungalow: number | null }>`
+        with recursive seen(bungalow) as (
+          select min(bungalow) from checkouts
+          union all
+          select (select min(c.bungalow) from checkouts c where c.bungalow > seen.bungalow)
+          from seen where seen.bungalow is not null
+        )
+        select bungalow from seen where bungalow is not null`.execute(kysely);
+      const stays = new Map(open.map((row) => [row.bungalow, toStay(row)]));
+      const numbers = new Set<number>([
+        ...listed,
+        ...stays.keys(),
+        ...withCheckouts.rows.map((row) => Number(row.bungalow)),
+      ]);
+      const inSettings = new Set(listed);
+      return [...numbers]
+        .sort((a, b) => a - b)
+        .map((bungalow) => ({
+          bungalow,
+          listed: inSettings.has(bungalow),
+          stay: stays.get(bungalow) ?? null,
+        }));
+    },
+
+    /**
+     * Whether a checkout of the bungalow would find a guest (its open stay, or the spec's Guest record), so the
+     * page can say 'Guest information not found' before sending, as the spec does. Only a yes or no: public.
+     */
+    async guestOnFile(bungalow: number): Promise<boolean> {
+      const stay = await kysely
+        .selectFrom('stays')
+        .select('id')
+        .where('bungalow', '=', bungalow)
+        .where('checked_out_at', 'is', null)
+        .executeTakeFirst();
+      if (stay) return true;
+      return (await kysely.selectFrom('Guest').select('id').limit(1).executeTakeFirst()) !== undefined;
+    },
+
+    /** Every stay of a bungalow, newest first: the open one (if any) and the past ones. */
+    async stays(bungalow: number): Promise<Stay[]> {
+      const rows = await kysely
+        .selectFrom('stays')
+        .select(stayColumns)
+        .where('bungalow', '=', bungalow)
+        .orderBy('checked_in_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pastStaysMax)
+        .execute();
+      return rows.map(toStay);
+    },
+
+    /**
+     * Opens the bungalow's stay, or updates the open one, in one statement: the partial unique index on open
+     * stays is the conflict target, so two check-ins at once leave one open stay (the later write's guest).
+     */
+    async putStay(bungalow: number, input: StayValues, at: string): Promise<{ stay: Stay; opened: boolean }> {
+      // Only for the status code (201 or 200); the upsert below decides what is stored.
+      const before = await kysely
+        .selectFrom('stays')
+        .select('id')
+        .where('bungalow', '=', bungalow)
+        .where('checked_out_at', 'is', null)
+        .executeTakeFirst();
+      const row = await kysely
+        .insertInto('stays')
+        .values({
+          bungalow,
+          guest_name: input.guestName,
+          guest_email: input.guestEmail,
+          check_out_on: input.checkOutOn,
+          checked_in_at: at,
+          checked_out_at: null,
+        })
+        .onConflict((oc) =>
+          oc.column('bungalow').where('checked_out_at', 'is', null).doUpdateSet({
+            guest_name: input.guestName,
+            guest_email: input.guestEmail,
+            check_out_on: input.checkOutOn,
+          }),
+        )
+        .returning(stayColumns)
+        .executeTakeFirstOrThrow();
+      return { stay: toStay(row), opened: before?.id !== row.id };
+    },
+
+    /** Ends the open stay (kept, never deleted); undefined when the bungalow has none. */
+    async endStay(bungalow: number, at: string): Promise<Stay | undefined> {
+      const row = await kysely
+        .updateTable('stays')
+        .set({ checked_out_at: at })
+        .where('bungalow', '=', bungalow)
+        .where('checked_out_at', 'is', null)
+        .returning(stayColumns)
+        .executeTakeFirst();
+      return row ? toStay(row) : undefined;
+    },
+  };
+}

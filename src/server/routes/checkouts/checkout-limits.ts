@@ -1,0 +1,154 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/tables';
+import { HttpError } from '../../http/errors';
+
+/** The windows of the two limits (DESIGN.md, "Public writes are bounded"). */
+export const checkoutLimitWindows = {
+  addressMs: 10 * 60 * 1000,
+  bungalowMs: 60 * 60 * 1000,
+} as const;
+
+/** Most addresses remembered at once; past it the quietest are forgotten (a forgotten address starts afresh). */
+const addressesMax = 10_000;
+
+export interface CheckoutLimitSettings {
+  /** Anonymous writes per client address per 10 minutes; 0 = no limit. */
+  perAddress: number;
+  /** Writes per bungalow per hour, counted in the database; 0 = no limit. */
+  perBungalow: number;
+}
+
+/**
+ * The limits one request's write passes through. The repo calls `beforeWrite` only when the request would
+ * write (a new record or a revision): a repeat of a check, a refused input or a 409 never counts.
+ */
+export interface WriteGate {
+  beforeWrite(trx: Transaction<Database>, bungalow: number): Promise<void>;
+}
+
+const tooMany = (message: string, waitMs: number) => {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new HttpError(
+    429,
+    'too_many_requests',
+    `${message} Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+    undefined,
+    seconds,
+  );
+};
+
+/**
+ * Anonymous checkout writes, bounded per client address (kept in this server's memory: a sliding window of
+ * the times it wrote) and per bungalow (counted from what the database holds, so it holds across app
+ * servers). Admin sessions pass freely. See docs/decisions/033-checkout-rate-limits.md.
+ */
+export function createCheckoutLimits(settings: CheckoutLimitSettings) {
+  const writesByAddress = new Map<string, number[]>();
+
+  const recent = (address: string, now: number) => {
+    const times = writesByAddress.get(address);
+    if (!times) return [];
+    const since = now - checkoutLimitWindows.addressMs;
+    while (times.length > 0 && (times[0] ?? 0) <= since) times.shift();
+    if (times.length === 0) writesByAddress.delete(address);
+    return times;
+  };
+
+  const forgetQuietAddresses = (now: number) => {
+    if (writesByAddress.size < addressesMax) return;
+    for (const address of [...writesByAddress.keys()]) recent(address, now);
+    // Still full: the addresses heard from longest ago go first (a Map iterates in insertion order).
+    for (const address of writesByAddress.keys()) {
+      if (writesByAddress.size < addressesMax) break;
+      writesByAddress.delete(address);
+    }
+  };
+
+  /** Milliseconds until this address may write again, or 0. */
+  const addressWaitMs = (address: string, now: number) => {
+    if (settings.perAddress === 0) return 0;
+    const times = recent(address, now);
+    if (times.length < settings.perAddress) return 0;
+    return (times[times.length - settings.perAddress] ?? now) + checkoutLimitWindows.addressMs - now;
+  };
+
+  const addressRefusal = (waitMs: number) =>
+    tooMany('Too many checkouts were sent from this device.', waitMs);
+
+  return {
+    settings,
+
+    /**
+     * Refuses at once, before any database work, a request that would have to write and whose address is
+     * already at its limit. A request carrying a checkId goes on: it may be a repeat, which never counts.
+     */
+    precheck(address: string, now: number, hasCheckId: boolean): void {
+      if (hasCheckId) return;
+      const waitMs = addressWaitMs(address, now);
+      if (waitMs > 0) throw addressRefusal(waitMs);
+    },
+
+    /**
+     * The gate of one anonymous request. `settle(wrote)` after the transaction: a reservation that did not
+     * turn into a write (the transaction failed, or another send of the same check won the race) is given back.
+     */
+    gateFor(address: string, now: number): WriteGate & { settle(wrote: boolean): void } {
+      let reserved = false;
+      return {
+        async beforeWrite(trx, bungalow) {
+          const waitMs = addressWaitMs(address, now);
+          if (waitMs > 0) throw addressRefusal(waitMs);
+          if (settings.perBungalow > 0) {
+            const since = new Date(now - checkoutLimitWindows.bungalowMs).toISOString();
+            // One after the other: a transaction is one connection.
+            const records = await trx
+              .selectFrom('checkouts')
+              .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+              .where('bungalow', '=', bungalow)
+              .where('created_at', '>', since)
+              .executeTakeFirstOrThrow();
+            const revisions = await trx
+              .selectFrom('checkout_revisions')
+              .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('replaced_at').as('oldest')])
+              .where('bungalow', '=', bungalow)
+              .where('replaced_at', '>', since)
+              .executeTakeFirstOrThrow();
+            const count = Number(records.count) + Number(revisions.count);
+            if (count >= settings.perBungalow) {
+              const oldest = [records.oldest, revisions.oldest]
+                .filter((value): value is string => typeof value === 'string')
+                .sort()[0];
+              const waitMs = oldest
+                ? Date.parse(oldest) + checkoutLimitWindows.bungalowMs - now
+                : checkoutLimitWindows.bungalowMs;
+              throw tooMany(
+                `Too many checkouts were sent for bungalow ${bungalow} in the last hour.`,
+                waitMs,
+              );
+            }
+          }
+          if (settings.perAddress > 0 && !reserved) {
+            forgetQuietAddresses(now);
+            const times = writesByAddress.get(address) ?? [];
+            times.push(now);
+            writesByAddress.set(address, times);
+            reserved = true;
+          }
+        },
+        settle(wrote) {
+          if (!reserved || wrote) return;
+          const times = writesByAddress.get(address);
+          const index = times?.lastIndexOf(now) ?? -1;
+          if (times && index >= 0) times.splice(index, 1);
+          reserved = false;
+        },
+      };
+    },
+  };
+}
+
+export type CheckoutLimits = ReturnType<typeof createCheckoutLimits>;
+
+/** The gate of an admin session: no limits. */
+export const openGate: WriteGate = { beforeWrite: async () => {} };

@@ -1,0 +1,64 @@
+import type { Drink } from '../../shared/api-types';
+import type { PaymentMethod } from '../../shared/payment-constants';
+import type { ResortSettings } from '../../shared/resort-settings';
+import type { ResortSettingsInput } from '../../shared/resort-settings-schema';
+import type { HistoryQuery } from '../../shared/staff-schemas';
+import type {
+  BungalowState,
+  Consumption,
+  HistoryCheckout,
+  HistoryPage,
+  Restock,
+  RestockList,
+  Stay,
+  UnpaidSummary,
+} from '../../shared/staff-types';
+import type { StayInput } from '../../shared/stay-schemas';
+import { requestWithHeaders } from '../api';
+
+/**
+ * The staff tools' fetch functions, kept in the admin chunk so /checkout's first download does not grow for
+ * screens a guest never opens; they share web/api.ts's one request function and its ApiError.
+ */
+const request = requestWithHeaders;
+
+const json = async <T>(path: string, init?: { method?: string; body?: unknown }) =>
+  (await request<T>(path, init)).body;
+
+/** One history page; the server says "another page follows" with a Link rel="next" header. */
+export async function fetchCheckoutHistory(query: HistoryQuery): Promise<HistoryPage> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const { body, headers } = await request<HistoryCheckout[]>(`/api/checkouts?${params}`);
+  return { items: body, hasMore: /rel="next"/.test(headers.get('Link') ?? '') };
+}
+export const voidCheckout = (id: number, reason: string) =>
+  json<HistoryCheckout>(`/api/checkouts/${id}/void`, { method: 'POST', body: { reason } });
+/** Marks a checkout paid by `method`, or unpaid again with null. */
+export const recordPayment = (id: number, method: PaymentMethod | null) =>
+  json<HistoryCheckout>(`/api/checkouts/${id}/payment`, { method: 'POST', body: { method } });
+export const fetchUnpaidSummary = () => json<UnpaidSummary>('/api/checkouts/unpaid');
+export const fetchRestockList = () => json<RestockList>('/api/restock');
+/** A restock carries no data, but every write sends JSON. */
+export const markRestocked = (bungalow: number) =>
+  json<Restock>(`/api/restock/${bungalow}`, { method: 'POST', body: {} });
+export const fetchConsumption = (days: 7 | 30) => json<Consumption>(`/api/consumption?days=${days}`);
+export const checkoutsCsvUrl = (from: string, to: string) =>
+  `/api/checkouts/export.csv?${new URLSearchParams({ from, to })}`;
+
+export const fetchBungalows = () => json<BungalowState[]>('/api/bungalows');
+export const fetchStays = (bungalow: number) => json<Stay[]>(`/api/bungalows/${bungalow}/stays`);
+export const saveStay = (bungalow: number, input: StayInput) =>
+  json<Stay>(`/api/bungalows/${bungalow}/stay`, { method: 'PUT', body: input });
+export const endStay = (bungalow: number) =>
+  json<void>(`/api/bungalows/${bungalow}/stay`, { method: 'DELETE' });
+
+/** The drinks of one section in their new order at checkout; answers with the whole catalogue. */
+export const reorderDrinks = (ids: number[]) =>
+  json<Drink[]>('/api/drinks/order', { method: 'PUT', body: { ids } });
+
+/** Settings are read by everyone through web/settings.ts; only the workspace writes them. */
+export const saveSettings = (input: ResortSettingsInput) =>
+  json<ResortSettings>('/api/settings', { method: 'PUT', body: input });

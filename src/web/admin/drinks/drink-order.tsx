@@ -1,0 +1,125 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Await, useFetcher } from 'react-router';
+import type { Drink } from '../../../shared/api-types';
+import { type DrinkSectionGroup, groupDrinksBySection, sectionOf } from '../../../shared/drink-sections';
+import { sectionHeading } from '../../../shared/i18n/section-heading';
+import { Button } from '../../components/ui/button';
+import { type AdminActionResult, submitOptions } from '../admin-data';
+import { useAdminI18n } from '../admin-i18n';
+import { Loading } from '../load-states';
+import { useActionResult } from '../use-action-result';
+
+/** Each checkout section with its drinks in the order guests see them, and buttons to move one. */
+export function DrinkOrder({ drinks }: { drinks: Promise<Drink[]> }) {
+  return (
+    <Suspense fallback={<Loading />}>
+      {/* A failure is shown once, with its "Try again", by the Drinks list beside this. */}
+      <Await resolve={drinks} errorElement={<span hidden />}>
+        {(loaded) => <SectionOrder drinks={loaded} />}
+      </Await>
+    </Suspense>
+  );
+}
+
+type Step = -1 | 1;
+
+const moveButtonId = (drinkId: number, step: Step) => `drink-order-${drinkId}-${step === -1 ? 'up' : 'down'}`;
+
+function SectionOrder({ drinks }: { drinks: Drink[] }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  const { t, a } = useAdminI18n();
+  const [announcement, setAnnouncement] = useState('');
+  // The button to put focus back on once the moved row is drawn at its new place.
+  const refocus = useRef<{ id: number; step: Step } | null>(null);
+
+  // While the new order is on its way, show it already; the reloaded list confirms it.
+  const pending =
+    fetcher.state !== 'idle' ? (fetcher.json as { ids?: number[] } | undefined)?.ids : undefined;
+  const groups = groupDrinksBySection(drinks).map((group) =>
+    pending && group.drinks.some((drink) => pending.includes(drink.id))
+      ? { ...group, drinks: [...group.drinks].sort((a, b) => pending.indexOf(a.id) - pending.indexOf(b.id)) }
+      : group,
+  );
+  const hidden = drinks.filter((drink) => sectionOf(drink) === null);
+
+  // A moved row is a moved element, and a button that reached the end of its section is disabled: either
+  // drops the focus. Put it back on the same button, or on the row's other one.
+  const keepFocus = () => {
+    const target = refocus.current;
+    if (!target) return;
+    const active = document.activeElement;
+    if (
+      active instanceof HTMLElement &&
+      active !== document.body &&
+      !(active as HTMLButtonElement).disabled
+    ) {
+      return;
+    }
+    const same = document.getElementById(moveButtonId(target.id, target.step));
+    const other = document.getElementById(moveButtonId(target.id, -target.step as Step));
+    (same instanceof HTMLButtonElement && !same.disabled ? same : other)?.focus();
+  };
+  useEffect(keepFocus);
+  useActionResult(fetcher, () => {
+    keepFocus();
+    refocus.current = null;
+  });
+
+  const move = (group: DrinkSectionGroup<Drink>, index: number, step: Step) => {
+    if (pending) return;
+    const ids = group.drinks.map((drink) => drink.id);
+    const [moved] = ids.splice(index, 1);
+    if (moved === undefined) return;
+    ids.splice(index + step, 0, moved);
+    refocus.current = { id: moved, step };
+    const name = group.drinks[index]?.drinkName ?? '';
+    setAnnouncement(a.movedTo(name, index + step + 1, ids.length, sectionHeading(t, group.title)));
+    fetcher.submit({ intent: 'reorder-drinks', ids }, submitOptions());
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-slate-700">{a.orderIntro}</p>
+      {groups.length === 0 && <p className="text-slate-600">{a.noDrinkShown}</p>}
+      {groups.map((group) => (
+        <section key={group.title} aria-label={a.sectionAtCheckout(sectionHeading(t, group.title))}>
+          <h4 className="mb-1 font-bold text-slate-900">{sectionHeading(t, group.title)}</h4>
+          <ol className="flex flex-col divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
+            {group.drinks.map((drink, index) => (
+              <li key={drink.id} className="flex items-center gap-2 py-1 pr-1 pl-3">
+                <span className="min-w-0 flex-1 break-words">{drink.drinkName}</span>
+                <Button
+                  id={moveButtonId(drink.id, -1)}
+                  variant="ghost"
+                  className="px-3"
+                  aria-label={a.moveUp(drink.drinkName)}
+                  title={a.moveUp(drink.drinkName)}
+                  disabled={index === 0}
+                  onClick={() => move(group, index, -1)}
+                >
+                  <ArrowUp aria-hidden="true" className="size-5" />
+                </Button>
+                <Button
+                  id={moveButtonId(drink.id, 1)}
+                  variant="ghost"
+                  className="px-3"
+                  aria-label={a.moveDown(drink.drinkName)}
+                  title={a.moveDown(drink.drinkName)}
+                  disabled={index === group.drinks.length - 1}
+                  onClick={() => move(group, index, 1)}
+                >
+                  <ArrowDown aria-hidden="true" className="size-5" />
+                </Button>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+      {hidden.length > 0 && <p className="text-sm text-slate-600">{a.hiddenDrinks(hidden.length)}</p>}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+    </div>
+  );
+}

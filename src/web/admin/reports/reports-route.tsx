@@ -1,0 +1,31 @@
+import '../zod-jitless';
+import { fetchConsumption } from '../admin-api';
+import { pageLoader, reportLoadFailure } from '../admin-data';
+import { useAdminI18n } from '../admin-i18n';
+import { PageSection } from '../page-section';
+import { usePageData } from '../use-page-data';
+import { ConsumptionSection } from './consumption-chart';
+import { ExportSection } from './export';
+
+/** /admin/reports?days=7|30: what the fridges gave, and the accountant's CSV. */
+
+export const loader = pageLoader(({ request }) => {
+  const days = new URL(request.url).searchParams.get('days') === '30' ? 30 : 7;
+  return { days, consumption: reportLoadFailure(fetchConsumption(days)) } as const;
+});
+
+export function Component() {
+  const data = usePageData<typeof loader>();
+  const { a } = useAdminI18n();
+  if (!data) return null;
+  return (
+    <>
+      <PageSection id="consumption" title={a.consumption}>
+        <ConsumptionSection days={data.days} consumption={data.consumption} />
+      </PageSection>
+      <PageSection id="export" title={a.exportCsv}>
+        <ExportSection />
+      </PageSection>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import '../zod-jitless';
+import { fetchRestockList, markRestocked } from '../admin-api';
+import { pageAction, pageLoader, reportLoadFailure } from '../admin-data';
+import { useAdminI18n } from '../admin-i18n';
+import { PageSection } from '../page-section';
+import { usePageData } from '../use-page-data';
+import { RestockSection } from './restock';
+
+/** /admin/restock: what each fridge lacks since its last restock. */
+
+export const loader = pageLoader(() => ({ restock: reportLoadFailure(fetchRestockList()) }));
+
+export type RestockCommand = { intent: 'restock'; bungalow: number };
+
+export const action = pageAction<RestockCommand>({
+  run: (command) => markRestocked(command.bungalow),
+  success: { restock: ({ a }) => a.restockRecorded },
+  failure: { restock: ({ a }) => a.failedToRestock },
+});
+
+export function Component() {
+  const data = usePageData<typeof loader>();
+  const { a } = useAdminI18n();
+  if (!data) return null;
+  return (
+    <PageSection id="restock" title={a.restockList}>
+      <RestockSection restock={data.restock} />
+    </PageSection>
+  );
+}

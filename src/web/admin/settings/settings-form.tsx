@@ -1,0 +1,154 @@
+import { Suspense } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import { Await, useFetcher } from 'react-router';
+import { type ResortSettings, settingsLimits } from '../../../shared/resort-settings';
+import { type ResortSettingsInput, resortSettingsInputSchema } from '../../../shared/resort-settings-schema';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/select-field';
+import { type AdminActionResult, submitOptions } from '../admin-data';
+import { useAdminI18n } from '../admin-i18n';
+import { LoadFailed, Loading } from '../load-states';
+import { useActionResult } from '../use-action-result';
+import { adminResolver } from '../validation';
+
+/** What the form edits: every setting as the text staff type (empty clears an optional one). */
+interface SettingsFormValues {
+  resortName: string;
+  timeZone: string;
+  bungalows: string;
+  promptPayId: string;
+  promptPayName: string;
+  publicUrl: string;
+}
+
+const fieldNames: ReadonlySet<string> = new Set([
+  'resortName',
+  'timeZone',
+  'bungalows',
+  'promptPayId',
+  'promptPayName',
+  'publicUrl',
+]);
+
+/** The browser's IANA zones (every current browser has the list), with the stored one kept if it is an alias. */
+function timeZoneOptions(current: string): string[] {
+  const zones: string[] =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [current];
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+export function SettingsForm({ settings }: { settings: Promise<ResortSettings> }) {
+  const { a } = useAdminI18n();
+  return (
+    <Suspense fallback={<Loading />}>
+      <Await resolve={settings} errorElement={<LoadFailed what={a.theSettings} />}>
+        {(loaded) => <SettingsFields settings={loaded} />}
+      </Await>
+    </Suspense>
+  );
+}
+
+function SettingsFields({ settings }: { settings: ResortSettings }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  const { a } = useAdminI18n();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SettingsFormValues, unknown, ResortSettingsInput>({
+    // The server's own schema: what passes here passes there (its messages in the page's language).
+    resolver: adminResolver<SettingsFormValues, ResortSettingsInput>(resortSettingsInputSchema),
+    defaultValues: {
+      resortName: settings.resortName,
+      timeZone: settings.timeZone,
+      bungalows: settings.bungalows,
+      promptPayId: settings.promptPayId ?? '',
+      promptPayName: settings.promptPayName ?? '',
+      publicUrl: settings.publicUrl ?? '',
+    },
+  });
+
+  useActionResult(fetcher, (result) => {
+    if (result.ok) return;
+    for (const issue of result.issues) {
+      if (fieldNames.has(issue.path)) {
+        setError(issue.path as Path<SettingsFormValues>, { type: 'server', message: issue.message });
+      }
+    }
+  });
+
+  const save = handleSubmit((values) => {
+    fetcher.submit({ intent: 'save-settings', settings: values }, submitOptions());
+  });
+
+  return (
+    <form onSubmit={save} noValidate aria-label={a.resortSettings} className="flex flex-col gap-5">
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field
+          label={a.resortName}
+          hint={a.resortNameHint}
+          autoComplete="organization"
+          maxLength={settingsLimits.resortNameMax}
+          {...register('resortName')}
+          error={errors.resortName?.message}
+        />
+        <SelectField
+          label={a.timeZone}
+          hint={a.timeZoneHint}
+          {...register('timeZone')}
+          error={errors.timeZone?.message}
+        >
+          {timeZoneOptions(settings.timeZone).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <Field
+        label={a.bungalowNumbers}
+        hint={a.bungalowNumbersHint}
+        autoComplete="off"
+        {...register('bungalows')}
+        error={errors.bungalows?.message}
+      />
+      <fieldset className="flex flex-col gap-4 rounded-xl p-4 ring-1 ring-slate-200">
+        <legend className="px-1 text-lg font-bold text-slate-900">{a.payments}</legend>
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field
+            label={a.promptPayId}
+            hint={a.promptPayIdHint}
+            inputMode="numeric"
+            autoComplete="off"
+            {...register('promptPayId')}
+            error={errors.promptPayId?.message}
+          />
+          <Field
+            label={a.promptPayName}
+            hint={a.promptPayNameHint}
+            autoComplete="off"
+            maxLength={settingsLimits.promptPayNameMax}
+            {...register('promptPayName')}
+            error={errors.promptPayName?.message}
+          />
+        </div>
+        <Field
+          label={a.publicAddress}
+          hint={a.publicAddressHint}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          {...register('publicUrl')}
+          error={errors.publicUrl?.message}
+        />
+      </fieldset>
+      <div>
+        <Button type="submit" pending={fetcher.state !== 'idle'}>
+          {a.saveSettings}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { Printer } from 'lucide-react';
+import { Suspense } from 'react';
+import { Await } from 'react-router';
+import { stickerCall } from '../../../shared/payment-constants';
+import type { ResortSettings } from '../../../shared/resort-settings';
+import { QrCode } from '../../components/qr-code';
+import { Button } from '../../components/ui/button';
+import { useAdminI18n } from '../admin-i18n';
+import { LoadFailed, Loading } from '../load-states';
+import { PageSection } from '../page-section';
+
+/**
+ * The link a bungalow's sticker opens: the resort's public address from the settings, or else the address
+ * this page was opened on (right when staff print from the same network the guests use).
+ */
+export function stickerLink(base: string, bungalow: number): string {
+  return `${base.replace(/\/+$/, '')}/checkout?bungalow=${bungalow}`;
+}
+
+export function StickersPage({ settings }: { settings: Promise<ResortSettings> }) {
+  const { a } = useAdminI18n();
+  return (
+    <PageSection id="stickers" title={a.pageStickers}>
+      <Suspense fallback={<Loading />}>
+        <Await resolve={settings} errorElement={<LoadFailed what={a.theResortSettings} />}>
+          {(loaded: ResortSettings) => <StickerSheet settings={loaded} />}
+        </Await>
+      </Suspense>
+    </PageSection>
+  );
+}
+
+function StickerSheet({ settings }: { settings: ResortSettings }) {
+  const base = settings.publicUrl ?? window.location.origin;
+  const bungalows = settings.bungalowNumbers;
+  const { a } = useAdminI18n();
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 print:hidden">
+        <p className="break-words text-slate-700">
+          {a.stickersIntro(bungalows.length, base, Boolean(settings.publicUrl))}
+        </p>
+        <div>
+          <Button onClick={() => window.print()}>
+            <Printer aria-hidden="true" className="size-5" />
+            {a.printStickers}
+          </Button>
+        </div>
+      </div>
+      {bungalows.length === 0 ? (
+        <p className="text-slate-600">{a.noBungalowsSet}</p>
+      ) : (
+        <ul
+          data-print-area="stickers"
+          aria-label={a.stickers}
+          className="sticker-sheet grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3"
+        >
+          {bungalows.map((bungalow) => (
+            <Sticker
+              key={bungalow}
+              resortName={settings.resortName}
+              bungalow={bungalow}
+              link={stickerLink(base, bungalow)}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Sticker({ resortName, bungalow, link }: { resortName: string; bungalow: number; link: string }) {
+  const headingId = `sticker-${bungalow}`;
+  const { a } = useAdminI18n();
+  return (
+    <li
+      aria-labelledby={headingId}
+      className="sticker flex flex-col items-center gap-1 rounded-xl bg-white p-3 text-center ring-1 ring-slate-300"
+    >
+      {resortName && <p className="text-sm font-semibold text-slate-700">{resortName}</p>}
+      <h4 id={headingId} className="text-2xl font-extrabold text-slate-900">
+        {a.bungalow(bungalow)}
+      </h4>
+      <QrCode text={link} label={a.qrCodeOf(link)} className="sticker-qr size-40" />
+      {/*
+        The call in English and Thai side by side, whatever language the page is printed in: the sticker stays
+        on the fridge and guests from everywhere read it. Each marked with its language for screen readers.
+      */}
+      <p lang="en" className="font-bold text-slate-900">
+        {stickerCall.en}
+      </p>
+      <p lang="th" className="font-bold text-slate-900">
+        {stickerCall.th}
+      </p>
+      <p className="break-all text-xs text-slate-600">{link}</p>
+    </li>
+  );
+}

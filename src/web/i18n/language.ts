@@ -1,0 +1,109 @@
+import { useSyncExternalStore } from 'react';
+import { en, type Messages } from '../../shared/i18n/en';
+import {
+  formatBaht,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  isLanguage,
+  type Language,
+  loadMessages,
+  pickLanguage,
+} from '../../shared/i18n/languages';
+
+/** The page's language and everything said or formatted in it. */
+export interface I18n {
+  language: Language;
+  t: Messages;
+  baht: (amount: number) => string;
+  number: (value: number) => string;
+  /** A calendar day; pass the resort's time zone for a day the resort counts (the receipt's Date). */
+  date: (date: Date, timeZone?: string) => string;
+  /** A moment (date and time) in the viewer's zone. */
+  dateTime: (date: Date) => string;
+}
+
+const storageKey = 'fridge-check.language';
+
+function i18nFor(language: Language, t: Messages): I18n {
+  return {
+    language,
+    t,
+    baht: (amount) => formatBaht(language, amount),
+    number: (value) => formatNumber(language, value),
+    date: (date, timeZone) => formatDate(language, date, timeZone),
+    dateTime: (date) => formatDateTime(language, date),
+  };
+}
+
+let current = i18nFor('en', en);
+const listeners = new Set<() => void>();
+
+/** The language chosen on this device before, else the first of the browser's languages the app speaks. */
+export function initialLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(storageKey);
+    if (isLanguage(stored)) return stored;
+  } catch {
+    // Storage can be off (private modes, policies): the browser's languages decide then.
+  }
+  return pickLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
+}
+
+/**
+ * Messages a lazy part of the app keeps for itself (the admin workspace's), loaded together with the page's
+ * messages on a switch, so the whole page changes language at once.
+ */
+const partLoaders = new Set<(language: Language) => Promise<unknown>>();
+
+/** Registers a lazy part's loader and loads its messages for the page's language now. */
+export function loadWithLanguage(loader: (language: Language) => Promise<unknown>): Promise<unknown> {
+  partLoaders.add(loader);
+  return loader(current.language);
+}
+
+async function apply(language: Language): Promise<void> {
+  const [messages] = await Promise.all([
+    loadMessages(language),
+    ...[...partLoaders].map((load) => load(language)),
+  ]);
+  current = i18nFor(language, messages);
+  document.documentElement.lang = language;
+  document.title = messages.appTitle;
+  for (const listener of listeners) listener();
+}
+
+/** Called once before the first render, so a Thai reader never sees the English page flash first. */
+export async function startLanguage(): Promise<void> {
+  try {
+    await apply(initialLanguage());
+  } catch (error) {
+    // The language's file could not be fetched (offline on a first visit): English, which is bundled.
+    console.error('The language file could not be loaded', error);
+  }
+}
+
+/** The guest's choice: shown at once and remembered on this device. */
+export async function setLanguage(language: Language): Promise<void> {
+  await apply(language);
+  try {
+    localStorage.setItem(storageKey, language);
+  } catch {
+    // Not remembered, but the page still changes.
+  }
+}
+
+/** For code outside React (toasts of the receipt module): the language the page shows now. */
+export function currentI18n(): I18n {
+  return current;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The page's language in a component; it renders again when the guest switches. */
+export function useI18n(): I18n {
+  return useSyncExternalStore(subscribe, currentI18n, currentI18n);
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
+import pg from 'pg';
+import { type Db, type DialectName, openDatabase } from '../../src/server/db/database';
+import { initialMigration } from '../../src/server/db/migrations/001-initial';
+import { postgresUrl } from './test-app';
+
+/** A database at migration 001 only, as an install from before the staff tools. */
+export async function databaseAt001(dialect: DialectName): Promise<{ db: Db; drop: () => Promise<void> }> {
+  let db: Db;
+  let drop: () => Promise<void>;
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-migration-'));
+    db = openDatabase(`sqlite:${path.join(dir, 'old.sqlite')}`);
+    drop = async () => {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+  } else {
+    const schema = `fc_mig_${randomBytes(5).toString('hex')}`;
+    const url = postgresUrl ?? '';
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    db = openDatabase(url, { schema, poolSize: 2 });
+    drop = async () => {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    };
+  }
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => ({ '001-initial': initialMigration(dialect) }) },
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return { db, drop };
+}
