@@ -36,3 +36,11 @@ export async function updateDrinkAsStaff(server: ServerProcess, id: number, inpu
     await api.dispose();
   }
 }
+
+/**
+ * The app's service worker has installed (its precache, the PDF code included, is on the device) and answers
+ * this page's requests: from here on the checkout works with the server gone.
+ */
+export async function controlledByServiceWorker(page: Page) {
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}

@@ -4,13 +4,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { texts } from '../../src/shared/constants';
 import { th } from '../../src/shared/i18n/th';
 import { startServer } from '../support/server-process';
-import { addMissing, countOf, testDrinks, toastWith } from './checkout-helpers';
+import { addMissing, controlledByServiceWorker, countOf, testDrinks, toastWith } from './checkout-helpers';
 import { AdminApi, expect, test } from './fixtures';
-
-/** The app's service worker has installed and answers this page's requests. */
-async function controlledByServiceWorker(page: Page) {
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 /** Opens the checkout once with the network on, as staff do on a tablet before walking to the bungalows. */
 async function openOnceOnline(page: Page, bungalow = 1) {
