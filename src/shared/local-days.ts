@@ -95,12 +95,3 @@ export function quarterHourOf(iso: string): string {
   const minute = Number(iso.slice(14, 16));
   return `${iso.slice(0, 14)}${pad(minute - (minute % 15))}`;
 }
-
-/** A date in the viewer's own format (the spec's receipt Date) on the resort's calendar; the device's zone if unknown. */
-export function formatResortDate(date: Date, timeZone: string): string {
-  try {
-    return date.toLocaleDateString(undefined, { timeZone });
-  } catch {
-    return date.toLocaleDateString();
-  }
-}

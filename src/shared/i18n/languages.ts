@@ -52,6 +52,12 @@ export async function loadAdminMessages(language: Language): Promise<AdminMessag
 export const localeOf = (language: Language) =>
   languages.find((entry) => entry.code === language)?.locale ?? 'en-US';
 
+/**
+ * The locale dates are written in: English keeps the device's own (undefined), as the spec's "local date
+ * format" asks; other languages write their own.
+ */
+export const dateLocale = (language: Language) => (language === 'en' ? undefined : localeOf(language));
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function cachedNumberFormat(key: string, make: () => Intl.NumberFormat) {
   let format = numberFormats.get(key);
@@ -91,7 +97,7 @@ export function formatBaht(language: Language, amount: number): string {
  * locale, as toLocaleDateString() gives); Thai writes day/month/Buddhist-era year (22/11/2569).
  */
 export function formatDate(language: Language, date: Date, timeZone?: string): string {
-  const locale = language === 'en' ? undefined : localeOf(language);
+  const locale = dateLocale(language);
   const options = { year: 'numeric', month: 'numeric', day: 'numeric' } as const;
   try {
     return date.toLocaleDateString(locale, { ...options, timeZone });
@@ -101,8 +107,10 @@ export function formatDate(language: Language, date: Date, timeZone?: string): s
   }
 }
 
-/** A moment as the language writes it (the device's own locale for English, as the spec's dates). */
-export function formatDateTime(language: Language, date: Date): string {
-  const locale = language === 'en' ? undefined : localeOf(language);
-  return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * A moment as the language writes it, in the viewer's zone (the device's own locale for English, as the spec's
+ * dates). Takes the API's ISO strings as they come.
+ */
+export function formatDateTime(language: Language, date: Date | string): string {
+  return new Date(date).toLocaleString(dateLocale(language), { dateStyle: 'medium', timeStyle: 'short' });
 }

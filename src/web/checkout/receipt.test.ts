@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatResortDate } from '../../shared/local-days';
+import { formatDate } from '../../shared/i18n/languages';
 import { ApiError } from '../api';
 import { shareFailureMessage } from './receipt';
 
@@ -43,13 +43,13 @@ describe('shareFailureMessage', () => {
   });
 });
 
-describe('formatResortDate', () => {
+describe('the receipt date', () => {
   it("dates the receipt on the resort's calendar, not the device's", () => {
     const instant = new Date('2026-05-20T11:00:00.000Z');
-    expect(formatResortDate(instant, 'Pacific/Kiritimati')).toBe(
+    expect(formatDate('en', instant, 'Pacific/Kiritimati')).toBe(
       new Date('2026-05-21T12:00:00Z').toLocaleDateString(undefined, { timeZone: 'UTC' }),
     );
-    expect(formatResortDate(instant, 'Etc/GMT+12')).toBe(
+    expect(formatDate('en', instant, 'Etc/GMT+12')).toBe(
       new Date('2026-05-19T12:00:00Z').toLocaleDateString(undefined, { timeZone: 'UTC' }),
     );
   });

@@ -19,8 +19,8 @@ export interface I18n {
   number: (value: number) => string;
   /** A calendar day; pass the resort's time zone for a day the resort counts (the receipt's Date). */
   date: (date: Date, timeZone?: string) => string;
-  /** A moment (date and time) in the viewer's zone. */
-  dateTime: (date: Date) => string;
+  /** A moment (date and time) in the viewer's zone; an ISO string from the API as it comes. */
+  dateTime: (date: Date | string) => string;
 }
 
 const storageKey = 'fridge-check.language';

@@ -8,7 +8,7 @@ import { Field } from '../../components/ui/field';
 import { fetchStays } from '../admin-api';
 import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
-import { formatDateTime, formatDay } from '../format';
+import { formatDay } from '../format';
 import { LoadFailed, Loading } from '../load-states';
 import { useActionResult } from '../use-action-result';
 import { fieldMessages } from '../validation';
@@ -170,7 +170,7 @@ function StayForm({ bungalow, stay, onDone }: { bungalow: number; stay: Stay | n
 function PastStays({ bungalow }: { bungalow: number }) {
   const [open, setOpen] = useState(false);
   const [stays, setStays] = useState<Promise<Stay[]> | null>(null);
-  const { a, language } = useAdminI18n();
+  const { a, dateTime } = useAdminI18n();
   useEffect(() => {
     if (open) setStays(fetchStays(bungalow));
   }, [open, bungalow]);
@@ -190,10 +190,7 @@ function PastStays({ bungalow }: { bungalow: number }) {
                     <li key={s.id}>
                       {s.guestName}
                       {s.guestEmail && ` · ${s.guestEmail}`} ·{' '}
-                      {a.stayPeriod(
-                        formatDateTime(s.checkedInAt, language),
-                        s.checkedOutAt ? formatDateTime(s.checkedOutAt, language) : '',
-                      )}{' '}
+                      {a.stayPeriod(dateTime(s.checkedInAt), s.checkedOutAt ? dateTime(s.checkedOutAt) : '')}{' '}
                       ·{' '}
                       <Link
                         to={`/admin/history?stay=${s.id}`}

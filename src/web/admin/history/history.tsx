@@ -11,7 +11,6 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
-import { formatDateTime } from '../format';
 import { LoadFailed, Loading } from '../load-states';
 import { useActionResult } from '../use-action-result';
 import { issueText } from '../validation';
@@ -188,7 +187,7 @@ function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
   const [downloading, setDownloading] = useState(false);
   const voided = checkout.voidedAt !== null;
   const headingId = `checkout-${checkout.id}`;
-  const { a, baht, language } = useAdminI18n();
+  const { a, baht, dateTime } = useAdminI18n();
 
   const download = async () => {
     setDownloading(true);
@@ -210,7 +209,7 @@ function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h4 id={headingId} className="font-bold text-slate-900">
           {a.bungalow(checkout.bungalow)} ·{' '}
-          <time dateTime={checkout.createdAt}>{formatDateTime(checkout.createdAt, language)}</time>
+          <time dateTime={checkout.createdAt}>{dateTime(checkout.createdAt)}</time>
         </h4>
         <span className="text-sm text-slate-600">{a.checkoutNumber(checkout.id)}</span>
       </div>
@@ -233,7 +232,7 @@ function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
       {checkout.revisions.length > 0 && <Revisions checkout={checkout} />}
       {voided && (
         <p className="mt-2 rounded-lg bg-red-50 p-2 text-red-900">
-          <strong>{a.voided}</strong> {checkout.voidedAt && formatDateTime(checkout.voidedAt, language)}:{' '}
+          <strong>{a.voided}</strong> {checkout.voidedAt && dateTime(checkout.voidedAt)}:{' '}
           {checkout.voidReason}
           <span className="block text-sm">{a.notCounted}</span>
         </p>
@@ -271,7 +270,7 @@ function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
  */
 function PaymentStatus({ checkout }: { checkout: HistoryCheckout }) {
   const fetcher = useFetcher<AdminActionResult>();
-  const { a, baht, language } = useAdminI18n();
+  const { a, baht, dateTime } = useAdminI18n();
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [error, setError] = useState<string | undefined>();
   const selectId = `payment-method-${checkout.id}`;
@@ -291,7 +290,7 @@ function PaymentStatus({ checkout }: { checkout: HistoryCheckout }) {
         <p className="flex-1">
           <CircleCheck aria-hidden="true" className="mr-1 inline size-5 align-text-bottom text-emerald-800" />
           <strong>{a.paidBy(methodLabel(a, payment.method))}</strong>{' '}
-          <time dateTime={payment.paidAt}>{formatDateTime(payment.paidAt, language)}</time>
+          <time dateTime={payment.paidAt}>{dateTime(payment.paidAt)}</time>
           <span className="block text-sm text-emerald-900">{a.markedBy(payment.paidBy)}</span>
         </p>
         <Button
@@ -412,21 +411,17 @@ function VoidForm({ checkout, onClose }: { checkout: HistoryCheckout; onClose: (
  */
 function Revisions({ checkout }: { checkout: HistoryCheckout }) {
   const count = checkout.revisions.length;
-  const { a, baht, language } = useAdminI18n();
+  const { a, baht, dateTime } = useAdminI18n();
   return (
     <details className="mt-2 rounded-lg bg-slate-50 p-2">
       <summary className="cursor-pointer font-semibold text-slate-800">
-        {a.earlierVersions(count)}{' '}
-        {a.revised(checkout.revisedAt ? formatDateTime(checkout.revisedAt, language) : '')}
+        {a.earlierVersions(count)} {a.revised(checkout.revisedAt ? dateTime(checkout.revisedAt) : '')}
       </summary>
       <ol className="mt-2 flex flex-col gap-2" aria-label={a.earlierVersionsOf(checkout.id)}>
         {checkout.revisions.map((revision) => (
           <li key={revision.replacedAt} className="text-slate-700">
             <span className="block text-sm">
-              {a.recordedReplaced(
-                formatDateTime(revision.recordedAt, language),
-                formatDateTime(revision.replacedAt, language),
-              )}
+              {a.recordedReplaced(dateTime(revision.recordedAt), dateTime(revision.replacedAt))}
             </span>
             {revision.lines.map((line) => `${line.quantity} x ${line.drinkName}`).join(', ')} ·{' '}
             {baht(revision.total)}

@@ -6,7 +6,6 @@ import { Button } from '../../components/ui/button';
 import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { type DataColumn, DataTable } from '../data-table';
-import { formatDateTime } from '../format';
 import { LoadFailed, Loading } from '../load-states';
 
 /** The print stylesheet (styles.css) shows only this area while the body carries this class. */
@@ -35,7 +34,7 @@ export function RestockSection({ restock }: { restock: Promise<RestockList> }) {
 }
 
 function RestockView({ list }: { list: RestockList }) {
-  const { a, language } = useAdminI18n();
+  const { a, dateTime } = useAdminI18n();
   const unitColumns: DataColumn<DrinkUnits>[] = [
     { header: a.drink, cell: (item) => item.drinkName },
     { header: a.unitsHeader, cell: (item) => item.units, numeric: true },
@@ -43,7 +42,7 @@ function RestockView({ list }: { list: RestockList }) {
   return (
     <div data-print-area="restock" className="flex flex-col gap-4">
       <p className="hidden print:block print:text-xl print:font-bold">
-        {a.restockList} · {formatDateTime(new Date().toISOString(), language)}
+        {a.restockList} · {dateTime(new Date())}
       </p>
       <div className="print:hidden">
         <Button variant="secondary" onClick={printRestockList} disabled={list.bungalows.length === 0}>
@@ -78,7 +77,7 @@ function RestockView({ list }: { list: RestockList }) {
 
 function BungalowRestock({ bungalow }: { bungalow: RestockBungalow }) {
   const fetcher = useFetcher<AdminActionResult>();
-  const { a, language } = useAdminI18n();
+  const { a, dateTime } = useAdminI18n();
   const headingId = `restock-${bungalow.bungalow}`;
   return (
     <li aria-labelledby={headingId} className="rounded-xl p-3 ring-1 ring-slate-200 print:break-inside-avoid">
@@ -86,9 +85,7 @@ function BungalowRestock({ bungalow }: { bungalow: RestockBungalow }) {
         {a.bungalow(bungalow.bungalow)}
       </h4>
       <p className="text-sm text-slate-600">
-        {bungalow.lastRestockedAt
-          ? a.lastRestocked(formatDateTime(bungalow.lastRestockedAt, language))
-          : a.neverRestocked}
+        {bungalow.lastRestockedAt ? a.lastRestocked(dateTime(bungalow.lastRestockedAt)) : a.neverRestocked}
       </p>
       <ul className="mt-2 flex flex-col gap-1">
         {bungalow.items.map((item) => (
