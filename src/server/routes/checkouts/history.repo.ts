@@ -67,90 +67,81 @@ const checkoutColumns = [
 
 type CheckoutRow = Pick<Selectable<Database['checkouts']>, (typeof checkoutColumns)[number]>;
 
-/** Payment changes of the given checkouts in one indexed query (checkout_payments_checkout_id_idx). */
-async function paymentEventsOf(
-  kysely: Kysely<Database>,
-  ids: number[],
-): Promise<Map<number, PaymentEvent[]>> {
-  const rows = await kysely
-    .selectFrom('checkout_payments')
-    .select(['checkout_id', 'method', 'recorded_at', 'recorded_by'])
-    .where('checkout_id', 'in', ids)
-    .orderBy('checkout_id')
-    .orderBy('id')
-    .execute();
-  const byCheckout = new Map<number, PaymentEvent[]>();
+/** Rows that belong to checkouts, grouped by checkout in the order read. */
+function byCheckout<Row extends { checkout_id: number }, Item>(
+  rows: readonly Row[],
+  toItem: (row: Row) => Item,
+): Map<number, Item[]> {
+  const grouped = new Map<number, Item[]>();
   for (const row of rows) {
-    const events = byCheckout.get(row.checkout_id) ?? [];
-    events.push({
-      method: row.method as PaymentMethod | null,
-      recordedAt: row.recorded_at,
-      recordedBy: row.recorded_by,
-    });
-    byCheckout.set(row.checkout_id, events);
+    const items = grouped.get(row.checkout_id);
+    if (items) items.push(toItem(row));
+    else grouped.set(row.checkout_id, [toItem(row)]);
   }
-  return byCheckout;
+  return grouped;
 }
 
-/** Lines of the given checkouts in one indexed query (checkout_lines_checkout_id_idx), never all lines. */
+/**
+ * Lines, earlier versions and payment changes of the given checkouts: three indexed queries (on
+ * checkout_id, never whole tables), sent side by side.
+ */
 async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise<HistoryCheckout[]> {
   if (rows.length === 0) return [];
-  const events = await paymentEventsOf(
-    kysely,
-    rows.map((row) => row.id),
-  );
-  const lineRows = await kysely
-    .selectFrom('checkout_lines')
-    .select(['checkout_id', 'drink_id', 'drink_name', 'quantity', 'unit_price', 'line_total'])
-    .where(
-      'checkout_id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .orderBy('checkout_id')
-    .orderBy('id')
-    .execute();
-  const byCheckout = new Map<number, HistoryCheckout['lines']>();
-  for (const line of lineRows) {
-    const lines = byCheckout.get(line.checkout_id) ?? [];
-    lines.push({
-      drinkId: line.drink_id,
-      drinkName: line.drink_name,
-      quantity: line.quantity,
-      unitPrice: line.unit_price,
-      lineTotal: line.line_total,
-    });
-    byCheckout.set(line.checkout_id, lines);
-  }
-  const revisionRows = await kysely
-    .selectFrom('checkout_revisions')
-    .select(['checkout_id', 'recorded_at', 'replaced_at', 'total', 'lines'])
-    .where(
-      'checkout_id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .orderBy('checkout_id')
-    .orderBy('id')
-    .execute();
-  const revisions = new Map<number, CheckoutRevision[]>();
-  for (const revision of revisionRows) {
-    const list = revisions.get(revision.checkout_id) ?? [];
-    list.push({
+  const ids = rows.map((row) => row.id);
+  const [lineRows, revisionRows, paymentRows] = await Promise.all([
+    kysely
+      .selectFrom('checkout_lines')
+      .select(['checkout_id', 'drink_id', 'drink_name', 'quantity', 'unit_price', 'line_total'])
+      .where('checkout_id', 'in', ids)
+      .orderBy('checkout_id')
+      .orderBy('id')
+      .execute(),
+    kysely
+      .selectFrom('checkout_revisions')
+      .select(['checkout_id', 'recorded_at', 'replaced_at', 'total', 'lines'])
+      .where('checkout_id', 'in', ids)
+      .orderBy('checkout_id')
+      .orderBy('id')
+      .execute(),
+    kysely
+      .selectFrom('checkout_payments')
+      .select(['checkout_id', 'method', 'recorded_at', 'recorded_by'])
+      .where('checkout_id', 'in', ids)
+      .orderBy('checkout_id')
+      .orderBy('id')
+      .execute(),
+  ]);
+  const lines = byCheckout(lineRows, (line) => ({
+    drinkId: line.drink_id,
+    drinkName: line.drink_name,
+    quantity: line.quantity,
+    unitPrice: line.unit_price,
+    lineTotal: line.line_total,
+  }));
+  const revisions = byCheckout(
+    revisionRows,
+    (revision): CheckoutRevision => ({
       recordedAt: revision.recorded_at,
       replacedAt: revision.replaced_at,
       total: revision.total,
       lines: JSON.parse(revision.lines) as CheckoutLine[],
-    });
-    revisions.set(revision.checkout_id, list);
-  }
+    }),
+  );
+  const events = byCheckout(
+    paymentRows,
+    (row): PaymentEvent => ({
+      method: row.method as PaymentMethod | null,
+      recordedAt: row.recorded_at,
+      recordedBy: row.recorded_by,
+    }),
+  );
   return rows.map((row) => ({
     id: row.id,
     bungalow: row.bungalow,
     createdAt: row.created_at,
     guestName: row.guest_name,
     total: row.total,
-    lines: byCheckout.get(row.id) ?? [],
+    lines: lines.get(row.id) ?? [],
     voidedAt: row.voided_at,
     voidReason: row.void_reason,
     stayId: row.stay_id,
