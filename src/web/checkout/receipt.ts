@@ -2,59 +2,25 @@ import { CloudUpload, Info, ReceiptText } from 'lucide-react';
 import { createElement } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { RecordedCheckout } from '../../shared/api-types';
-import { receiptFileName, timings } from '../../shared/constants';
+import { timings } from '../../shared/constants';
 import { en } from '../../shared/i18n/en';
 import { selectedItems } from '../../shared/money';
-import { buildReceiptModel } from '../../shared/receipt-model';
 import { ApiError, fetchGuestOnFile } from '../api';
 import { currentI18n } from '../i18n/language';
 import { keepCheck, type ShareOutcome } from '../offline/outbox';
 import { isWorthRetrying } from '../offline/outbox-flush';
-import { loadPublicSettings } from '../settings';
+import { makeReceiptFile, saveFile } from '../receipt-file';
 import { checkBody } from './check';
 import type { CheckoutItem } from './missing-counts';
 
-/**
- * jsPDF is about 130 KiB gzip, more than the rest of the checkout together: it is fetched only when a receipt
- * is made, as its own chunk (and the Thai font, another chunk, only for a receipt that holds Thai).
- */
-const loadPdfBuilder = () => import('../../shared/receipt-pdf');
-
-/**
- * The receipt as a PDF file in the page's language, dated in its date format (spec section 9) on the
- * resort's calendar: the day is the resort's (settings timeZone), whatever the device's clock zone.
- */
-export async function makeReceiptFile(bungalow: number, items: readonly CheckoutItem[]): Promise<File> {
-  const [{ makeReceiptPdf }, { timeZone, resortName, promptPayId, promptPayName }] = await Promise.all([
-    loadPdfBuilder(),
-    loadPublicSettings(),
-  ]);
-  const { language, t, date } = currentI18n();
-  const model = buildReceiptModel({
-    bungalow,
-    items,
-    date: date(new Date(), timeZone),
-    resortName,
-    language,
-    messages: t,
-    promptPay: promptPayId ? { id: promptPayId, name: promptPayName } : null,
-  });
-  return new File([(await makeReceiptPdf(model)) as BlobPart], receiptFileName(bungalow), {
-    type: 'application/pdf',
-  });
-}
+/** The guest's receipt of the counts on screen, made now and owed. */
+const receiptOf = (bungalow: number, items: readonly CheckoutItem[]) =>
+  makeReceiptFile({ bungalow, items, at: new Date(), owed: true });
 
 /** 'Generate PDF': saves bungalow-{id}-checkout.pdf. The spec wants a failure only logged. */
 export async function downloadReceiptPdf(bungalow: number, items: readonly CheckoutItem[]): Promise<void> {
   try {
-    const file = await makeReceiptFile(bungalow, items);
-    const url = URL.createObjectURL(file);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = file.name;
-    link.click();
-    // The download has started by now; revoking later keeps slow browsers from losing the file.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    saveFile(await receiptOf(bungalow, items));
   } catch (error) {
     console.error('The PDF receipt could not be generated', error);
   }
@@ -107,7 +73,7 @@ export async function sendReceipt(
 ): Promise<SendResult> {
   // Started at once: the share sheet must open soon after the tap, while the browser still counts it as
   // the user's gesture.
-  const receiptFile = makeReceiptFile(bungalow, items);
+  const receiptFile = receiptOf(bungalow, items);
   receiptFile.catch(() => {});
   let outcome: ShareOutcome;
   try {

@@ -1,0 +1,64 @@
+import { receiptFileName } from '../shared/constants';
+import { buildReceiptModel, type ReceiptItem } from '../shared/receipt-model';
+import { currentI18n } from './i18n/language';
+import { loadPublicSettings } from './settings';
+
+/**
+ * jsPDF is about 130 KiB gzip, more than the rest of the checkout together: it is fetched only when a receipt
+ * is made, as its own chunk (and the Thai font, another chunk, only for a receipt that holds Thai).
+ */
+const loadPdfBuilder = () => import('../shared/receipt-pdf');
+
+export interface ReceiptFileInput {
+  bungalow: number;
+  items: readonly ReceiptItem[];
+  /** When the fridge was checked: the receipt's Date is that moment's day on the resort's calendar. */
+  at: Date;
+  /** The guest charged, on a receipt staff download; a guest's own receipt names none (the spec's). */
+  guestName?: string | undefined;
+  /** Still to be paid: the receipt carries the PromptPay code when the resort has an ID. */
+  owed: boolean;
+}
+
+/**
+ * A receipt as the PDF file bungalow-{id}-checkout.pdf, in the page's language, dated in its date format
+ * (spec section 9) on the resort's calendar whatever the device's zone: the one way the checkout screen and
+ * the staff's history make a receipt.
+ */
+export async function makeReceiptFile({
+  bungalow,
+  items,
+  at,
+  guestName,
+  owed,
+}: ReceiptFileInput): Promise<File> {
+  const [{ makeReceiptPdf }, { timeZone, resortName, promptPayId, promptPayName }] = await Promise.all([
+    loadPdfBuilder(),
+    loadPublicSettings(),
+  ]);
+  const { language, t, date } = currentI18n();
+  const model = buildReceiptModel({
+    bungalow,
+    items,
+    date: date(at, timeZone),
+    resortName,
+    language,
+    messages: t,
+    ...(guestName ? { guestName } : {}),
+    promptPay: owed && promptPayId ? { id: promptPayId, name: promptPayName } : null,
+  });
+  return new File([(await makeReceiptPdf(model)) as BlobPart], receiptFileName(bungalow), {
+    type: 'application/pdf',
+  });
+}
+
+/** Saves a file the way a link with `download` does. */
+export function saveFile(file: File): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  link.click();
+  // The download has started by now; revoking later keeps slow browsers from losing the file.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
