@@ -4,7 +4,14 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { texts } from '../../src/shared/constants';
 import { th } from '../../src/shared/i18n/th';
 import { startServer } from '../support/server-process';
-import { addMissing, controlledByServiceWorker, countOf, testDrinks, toastWith } from './checkout-helpers';
+import {
+  addMissing,
+  controlledByServiceWorker,
+  countOf,
+  testDrinks,
+  testGuest,
+  toastWith,
+} from './checkout-helpers';
 import { AdminApi, expect, test } from './fixtures';
 
 /** Opens the checkout once with the network on, as staff do on a tablet before walking to the bungalows. */
@@ -149,6 +156,13 @@ async function withoutShareSheet(page: Page) {
   });
 }
 
+/** The catalogue and the guest on file, and a device without a share sheet: ready for a round of checks. */
+async function readyForTheRound(page: Page, adminApi: AdminApi) {
+  await adminApi.setDrinks(testDrinks);
+  await adminApi.setGuest(testGuest);
+  await withoutShareSheet(page);
+}
+
 const outboxStatus = (page: Page) =>
   page.getByRole('status').filter({ hasText: /waiting to send|All checks sent/ });
 
@@ -158,9 +172,7 @@ test.describe('the outbox', () => {
     context,
     adminApi,
   }) => {
-    await adminApi.setDrinks(testDrinks);
-    await adminApi.setGuest({ name: 'Ana Silva', email: 'ana@example.com' });
-    await withoutShareSheet(page);
+    await readyForTheRound(page, adminApi);
     await openOnceOnline(page);
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'ไทย' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'th');
@@ -187,9 +199,7 @@ test.describe('the outbox', () => {
     context,
     adminApi,
   }) => {
-    await adminApi.setDrinks(testDrinks);
-    await adminApi.setGuest({ name: 'Ana Silva', email: 'ana@example.com' });
-    await withoutShareSheet(page);
+    await readyForTheRound(page, adminApi);
     await openOnceOnline(page);
 
     await context.setOffline(true);
@@ -227,7 +237,7 @@ test.describe('the outbox', () => {
     expect(checkouts).toHaveLength(1);
     expect(checkouts[0]).toMatchObject({
       bungalow: 21,
-      guestName: 'Ana Silva',
+      guestName: testGuest.name,
       total: 160,
       lines: [
         { drinkName: 'Coke', quantity: 2, lineTotal: 80 },
@@ -241,9 +251,7 @@ test.describe('the outbox', () => {
     context,
     adminApi,
   }) => {
-    await adminApi.setDrinks(testDrinks);
-    await adminApi.setGuest({ name: 'Ana Silva', email: 'ana@example.com' });
-    await withoutShareSheet(page);
+    await readyForTheRound(page, adminApi);
     await openOnceOnline(page, 6);
     const posts: string[] = [];
     let networkBack = false;
@@ -283,9 +291,7 @@ test.describe('the outbox', () => {
     context,
     adminApi,
   }) => {
-    await adminApi.setDrinks(testDrinks);
-    await adminApi.setGuest({ name: 'Ana Silva', email: 'ana@example.com' });
-    await withoutShareSheet(page);
+    await readyForTheRound(page, adminApi);
     await openOnceOnline(page);
     await context.setOffline(true);
 
@@ -321,9 +327,7 @@ test.describe('the outbox without a service worker (as in Safari: no Background 
     adminApi,
     server,
   }) => {
-    await adminApi.setDrinks(testDrinks);
-    await adminApi.setGuest({ name: 'Ana Silva', email: 'ana@example.com' });
-    await withoutShareSheet(page);
+    await readyForTheRound(page, adminApi);
     await page.goto('/checkout?bungalow=41');
     const receiptChunk = page.waitForResponse(/\/assets\/receipt-[\w-]+\.js$/);
     await addMissing(page, 'Coke', 1);
