@@ -44,6 +44,19 @@ const lazyOnly: { label: string; test: (module: string) => boolean }[] = [
   { label: 'admin route', test: (m) => m.includes('src/web/admin/') },
   { label: 'zod', test: (m) => /node_modules\/zod\//.test(m) },
   { label: 'react-hook-form', test: (m) => /node_modules\/(react-hook-form|@hookform)\//.test(m) },
+  // Only the ID rules (promptpay-id.ts) and the panel's shell may be first: the payload and the QR code are
+  // made when a resort has an ID and the guest counted something.
+  {
+    label: 'PromptPay payload',
+    test: (m) => /node_modules\/promptparse\//.test(m) || m.endsWith('promptpay-payload.ts'),
+  },
+  {
+    label: 'QR code',
+    test: (m) => /node_modules\/uqr\//.test(m) || /src\/shared\/promptpay\/qr-(matrix|png)\.ts$/.test(m),
+  },
+  // English is the default and first; another language's messages load when it is chosen.
+  { label: 'Thai messages', test: (m) => /src\/shared\/i18n\/(th|admin-th|admin-en)\.ts$/.test(m) },
+  { label: 'Thai font', test: (m) => m.includes('src/shared/receipt-font/') },
 ];
 
 /** Sizes as the server sends them: the build's own .gz/.br twins when present (vite.config.ts). */
