@@ -8,11 +8,20 @@ import { type Db, type DialectName, openDatabase } from '../../src/server/db/dat
 import { initialMigration } from '../../src/server/db/migrations/001-initial';
 import { postgresUrl } from './test-app';
 
-/** A database at migration 001 only, as an install from before the staff tools. */
-export async function databaseAt001(dialect: DialectName): Promise<{ db: Db; drop: () => Promise<void> }> {
+/**
+ * A database at migration 001 only, as an install from before the staff tools. On SQLite, `sqliteFile` puts
+ * it where a server will open it (the caller then owns the file); else it lives in a temporary folder.
+ */
+export async function databaseAt001(
+  dialect: DialectName,
+  { sqliteFile }: { sqliteFile?: string } = {},
+): Promise<{ db: Db; drop: () => Promise<void> }> {
   let db: Db;
   let drop: () => Promise<void>;
-  if (dialect === 'sqlite') {
+  if (dialect === 'sqlite' && sqliteFile) {
+    db = openDatabase(`sqlite:${sqliteFile}`);
+    drop = () => db.close();
+  } else if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-migration-'));
     db = openDatabase(`sqlite:${path.join(dir, 'old.sqlite')}`);
     drop = async () => {

@@ -195,22 +195,27 @@ describeEachDatabase('payments API', ({ fresh }) => {
     const [a, b] = await threeCheckouts(t);
     const cookie = await loginAt(t, NOW);
     const paid: HistoryCheckout = await (await pay(t, cookie, a.id, { method: 'promptpay' })).json();
-    const response = await t.request('GET', '/api/checkouts/export.csv?from=2026-04-01&to=2026-04-02', {
-      cookie,
-    });
-    const [header = [], ...rows] = parseCsv((await response.text()).replace(/^\uFEFF/, ''));
-    const records = rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
-    expect(records.find((r) => r.checkout_id === String(a.id))).toMatchObject({
+    const exported = async () => {
+      const response = await t.request('GET', '/api/checkouts/export.csv?from=2026-04-01&to=2026-04-02', {
+        cookie,
+      });
+      const [header = [], ...rows] = parseCsv((await response.text()).replace(/^\uFEFF/, ''));
+      const records = rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
+      return (id: number) => records.find((r) => r.checkout_id === String(id));
+    };
+    const owed = { payment_status: 'unpaid', payment_method: '', paid_at_utc: '', paid_by: '' };
+    let row = await exported();
+    expect(row(a.id)).toMatchObject({
       payment_status: 'paid',
       payment_method: 'promptpay',
       paid_at_utc: NOW,
       paid_by: paid.payment?.paidBy,
     });
-    expect(records.find((r) => r.checkout_id === String(b.id))).toMatchObject({
-      payment_status: 'unpaid',
-      payment_method: '',
-      paid_at_utc: '',
-      paid_by: '',
-    });
+    expect(row(b.id)).toMatchObject(owed);
+
+    // Undone, the export says owed again.
+    await pay(t, cookie, a.id, { method: null });
+    row = await exported();
+    expect(row(a.id)).toMatchObject(owed);
   });
 });
