@@ -151,7 +151,8 @@ export const adminTh: AdminMessages = {
   downloadReceiptOf: (id, bungalow) => `ดาวน์โหลดใบเสร็จของเช็กเอาต์ #${id} (บังกะโล ${bungalow})`,
   receiptPdf: 'ใบเสร็จ PDF',
   voidCheckoutOf: (id, bungalow) => `ยกเลิกเช็กเอาต์ #${id} (บังกะโล ${bungalow})`,
-  void: 'ยกเลิก',
+  // Not 'ยกเลิก' alone: that is Cancel, on the same form.
+  void: 'ยกเลิกบิล',
   paidBy: (method) => `ชำระแล้ว: ${method}`,
   markedBy: (who) => `บันทึกโดย ${who}`,
   undoPaymentOf: (id, bungalow) => `ยกเลิกการชำระของเช็กเอาต์ #${id} (บังกะโล ${bungalow})`,
