@@ -46,7 +46,8 @@ export const adminEn = {
     `${bungalows === 1 ? 'bungalow' : 'bungalows'}, ${units} units to carry`,
   bungalowsWaiting: 'Bungalows waiting for a restock',
   openRestockList: 'Open the restock list',
-  nothingOwed: 'Every checkout is paid or voided: nothing is owed.',
+  // Not "every checkout is paid": on an upgraded resort the checkouts from before payments are neither.
+  nothingOwed: 'Nothing is owed.',
   unpaid: 'Unpaid',
   checkoutCount: (count: number) => (count === 1 ? 'checkout' : 'checkouts'),
   owed: 'Owed',

@@ -40,7 +40,7 @@ export const adminTh: AdminMessages = {
   bungalowsToCarry: (_bungalows, units) => `หลัง ต้องนำไปเติม ${units} ชิ้น`,
   bungalowsWaiting: 'บังกะโลที่รอเติมของ',
   openRestockList: 'เปิดรายการเติมของ',
-  nothingOwed: 'ทุกเช็กเอาต์ชำระแล้วหรือยกเลิกแล้ว: ไม่มียอดค้าง',
+  nothingOwed: 'ไม่มียอดค้างชำระ',
   unpaid: 'ยังไม่ชำระ',
   checkoutCount: () => 'รายการ',
   owed: 'ยอดค้างชำระ',
