@@ -163,3 +163,48 @@ test("the staff pages' code (chart included) loads only in the admin workspace, 
   await expect(page.getByRole('region', { name: 'Consumption' })).toBeVisible();
   for (const marker of staffMarkers) expect(loadedWith(marker), marker).toBe(true);
 });
+
+test("the export's days live in the URL: a link to a month's export opens with them, and a change is kept on reload", async ({
+  page,
+  server,
+}) => {
+  const consumptionReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/consumption') consumptionReads.push(request.url());
+  });
+  await loginAsAdmin(
+    page,
+    server.adminPassword,
+    '/admin/reports?days=30&from=2026-03-01&to=2026-03-31#export',
+  );
+  const exportSection = section(page, 'Export checkouts (CSV)');
+  const from = exportSection.getByLabel('Export from (resort day)');
+  const to = exportSection.getByLabel('Export to (resort day)');
+  await expect(from).toHaveValue('2026-03-01');
+  await expect(to).toHaveValue('2026-03-31');
+  const download = exportSection.getByRole('link', { name: 'Download CSV' });
+  await expect(download).toHaveAttribute('href', '/api/checkouts/export.csv?from=2026-03-01&to=2026-03-31');
+  await expect.poll(() => consumptionReads.length).toBe(1);
+
+  // A new end day: the link and the URL follow, the period stays, the consumption is not read again.
+  await to.fill('2026-04-15');
+  await expect(download).toHaveAttribute('href', '/api/checkouts/export.csv?from=2026-03-01&to=2026-04-15');
+  await expect(page).toHaveURL(/\/admin\/reports\?days=30&from=2026-03-01&to=2026-04-15/);
+  expect(consumptionReads).toHaveLength(1);
+
+  // A start after the end: said, and nothing to download.
+  await from.fill('2026-05-01');
+  await expect(exportSection.getByText('The start date must not be after the end date')).toBeVisible();
+  await expect(download).toHaveCount(0);
+
+  await from.fill('2026-04-01');
+  await page.reload();
+  await expect(from).toHaveValue('2026-04-01');
+  await expect(to).toHaveValue('2026-04-15');
+  await expect(download).toHaveAttribute('href', '/api/checkouts/export.csv?from=2026-04-01&to=2026-04-15');
+
+  // Without days in the URL, the last 30 of the resort's calendar, as before.
+  await page.goto('/admin/reports');
+  const resortToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
+  await expect(to).toHaveValue(resortToday);
+});

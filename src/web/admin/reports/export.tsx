@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { addDays, localDayOf } from '../../../shared/local-days';
 import { defaultTimeZone } from '../../../shared/resort-settings';
 import { Field } from '../../components/ui/field';
@@ -13,37 +14,60 @@ import { useAdminI18n } from '../admin-i18n';
  */
 const resortDaysAgo = (days: number, timeZone: string) => addDays(localDayOf(Date.now(), timeZone), -days);
 
+/** A day from the URL as the date input takes it; anything else is no day (the form then asks for one). */
+const dayParam = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
+
 /**
  * A plain link: the browser downloads the server's streamed CSV itself (the session cookie goes along),
- * so a year of checkouts never passes through the page's memory.
+ * so a year of checkouts never passes through the page's memory. The chosen days live in the URL
+ * (/admin/reports?from=…&to=…#export), so a link to "March's export" works; without them, the last 30 days.
  */
 export function ExportSection() {
-  const [from, setFrom] = useState<string>(() => resortDaysAgo(30, defaultTimeZone));
-  const [to, setTo] = useState<string>(() => resortDaysAgo(0, defaultTimeZone));
+  const [params, setParams] = useSearchParams();
+  const [defaults, setDefaults] = useState(() => ({
+    from: resortDaysAgo(30, defaultTimeZone),
+    to: resortDaysAgo(0, defaultTimeZone),
+  }));
   const { a } = useAdminI18n();
   // The last 30 days of the resort's calendar, once its zone is known (one settings read per page load).
   useEffect(() => {
     let current = true;
     loadPublicSettings().then(({ timeZone }) => {
-      if (!current) return;
-      setFrom(resortDaysAgo(30, timeZone));
-      setTo(resortDaysAgo(0, timeZone));
+      if (current) setDefaults({ from: resortDaysAgo(30, timeZone), to: resortDaysAgo(0, timeZone) });
     });
     return () => {
       current = false;
     };
   }, []);
+  const from = params.has('from') ? dayParam(params.get('from') ?? '') : defaults.from;
+  const to = params.has('to') ? dayParam(params.get('to') ?? '') : defaults.to;
+  const choose = (name: 'from' | 'to', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('from', from);
+        next.set('to', to);
+        next.set(name, value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const problem = !from || !to ? a.chooseBothDates : from > to ? a.startAfterEnd : null;
   return (
     <div className="flex flex-col gap-3">
       <p className="text-slate-700">{a.exportIntro}</p>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Field label={a.exportFrom} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        <Field
+          label={a.exportFrom}
+          type="date"
+          value={from}
+          onChange={(e) => choose('from', e.target.value)}
+        />
         <Field
           label={a.exportTo}
           type="date"
           value={to}
-          onChange={(e) => setTo(e.target.value)}
+          onChange={(e) => choose('to', e.target.value)}
           error={problem ?? undefined}
         />
       </div>

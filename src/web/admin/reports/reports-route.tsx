@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import '../zod-jitless';
 import { fetchConsumption } from '../admin-api';
 import { pageLoader, reportLoadFailure } from '../admin-data';
@@ -7,12 +8,29 @@ import { usePageData } from '../use-page-data';
 import { ConsumptionSection } from './consumption-chart';
 import { ExportSection } from './export';
 
-/** /admin/reports?days=7|30: what the fridges gave, and the accountant's CSV. */
+/** /admin/reports?days=7|30&from=…&to=…: what the fridges gave, and the accountant's CSV of those days. */
 
 export const loader = pageLoader(({ request }) => {
   const days = new URL(request.url).searchParams.get('days') === '30' ? 30 : 7;
   return { days, consumption: reportLoadFailure(fetchConsumption(days)) } as const;
 });
+
+/**
+ * The export's days are the form's alone: choosing one does not read the consumption again. Anything else (the
+ * period, a revalidation after logging in again) reads it as usual.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  const exportDays = (url: URL) => `${url.searchParams.get('from')}/${url.searchParams.get('to')}`;
+  const onlyExportDaysChanged =
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.searchParams.get('days') === nextUrl.searchParams.get('days') &&
+    exportDays(currentUrl) !== exportDays(nextUrl);
+  return onlyExportDaysChanged ? false : defaultShouldRevalidate;
+}
 
 export function Component() {
   const data = usePageData<typeof loader>();
