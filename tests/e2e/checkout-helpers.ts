@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, type Page, request } from '@playwright/test';
 import type { DrinkInput } from '../../src/shared/schemas';
 import type { ServerProcess } from '../support/server-process';
@@ -44,3 +45,16 @@ export async function updateDrinkAsStaff(server: ServerProcess, id: number, inpu
 export async function controlledByServiceWorker(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
+
+/** Taps Generate PDF and reads the saved file: its name, its bytes, and its text as latin1 (one character per byte). */
+export async function generatePdf(page: Page) {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Generate PDF' }).click();
+  const download = await downloading;
+  const bytes = fs.readFileSync(await download.path());
+  return { fileName: download.suggestedFilename(), bytes, text: bytes.toString('latin1') };
+}
+
+/** The receipt's Date: today in the device's date format, on the resort's calendar (Asia/Bangkok by default). */
+export const receiptDate = (page: Page) =>
+  page.evaluate(() => new Date().toLocaleDateString(undefined, { timeZone: 'Asia/Bangkok' }));

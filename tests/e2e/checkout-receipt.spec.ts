@@ -1,9 +1,10 @@
-import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   addMissing,
   controlledByServiceWorker,
   countOf,
+  generatePdf,
+  receiptDate,
   testDrinks,
   testGuest,
   toastWith,
@@ -90,17 +91,10 @@ test.describe('Generate PDF', () => {
     await expect(page.getByText('Total Cost')).toBeVisible();
     expect(pdfRequests).toEqual([]);
 
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Generate PDF' }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe('bungalow-5-checkout.pdf');
+    const { fileName, text: pdf } = await generatePdf(page);
+    expect(fileName).toBe('bungalow-5-checkout.pdf');
     expect(pdfRequests).toHaveLength(1);
-
-    const pdf = fs.readFileSync(await download.path()).toString('latin1');
-    // The viewer's date format, on the resort's calendar (settings timeZone, Asia/Bangkok by default).
-    const localDate = await page.evaluate(() =>
-      new Date().toLocaleDateString(undefined, { timeZone: 'Asia/Bangkok' }),
-    );
+    const localDate = await receiptDate(page);
     expect(pdf.startsWith('%PDF-')).toBe(true);
     expect(pdf).toMatch(/\/MediaBox \[0 0 419\.5\d* 595\.2\d*\]/);
     for (const text of [

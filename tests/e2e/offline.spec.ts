@@ -8,6 +8,8 @@ import {
   addMissing,
   controlledByServiceWorker,
   countOf,
+  generatePdf,
+  receiptDate,
   testDrinks,
   testGuest,
   toastWith,
@@ -49,15 +51,10 @@ test.describe('offline at the bungalow', () => {
     await addMissing(page, 'Wine', 1);
     await expect(page.getByText('Total Cost')).toBeVisible();
 
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Generate PDF' }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe('bungalow-17-checkout.pdf');
-    const pdf = fs.readFileSync(await download.path()).toString('latin1');
-    // The viewer's date format on the resort's calendar (Asia/Bangkok by default; the kept defaults offline).
-    const localDate = await page.evaluate(() =>
-      new Date().toLocaleDateString(undefined, { timeZone: 'Asia/Bangkok' }),
-    );
+    const { fileName, text: pdf } = await generatePdf(page);
+    expect(fileName).toBe('bungalow-17-checkout.pdf');
+    // The kept defaults offline: the resort's calendar is Asia/Bangkok's.
+    const localDate = await receiptDate(page);
     expect(pdf.startsWith('%PDF-')).toBe(true);
     for (const text of [
       'Bungalow #17 Fridge Checkout',
@@ -206,9 +203,7 @@ test.describe('the outbox', () => {
     await page.goto('/checkout?bungalow=21');
     await addMissing(page, 'Coke', 2);
     await addMissing(page, 'Chang', 1);
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Generate PDF' }).click();
-    expect((await downloading).suggestedFilename()).toBe('bungalow-21-checkout.pdf');
+    expect((await generatePdf(page)).fileName).toBe('bungalow-21-checkout.pdf');
 
     await page.getByRole('button', { name: 'Share Receipt' }).click();
     await expect(

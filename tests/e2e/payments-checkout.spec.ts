@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { pdfImages } from '../support/qr-decode';
 import { expectNoSeriousAxeViolations } from './axe';
-import { addMissing, testDrinks, testGuest } from './checkout-helpers';
+import { addMissing, generatePdf, testDrinks, testGuest } from './checkout-helpers';
 import { expect, test } from './fixtures';
 import { promptPayFields, readQr, saveSettingsAsStaff } from './payments-helpers';
 
@@ -55,10 +54,7 @@ test.describe('Pay with PromptPay on /checkout', () => {
     });
     await expectNoSeriousAxeViolations(page);
 
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Generate PDF' }).click();
-    const bytes = fs.readFileSync(await (await downloading).path());
-    const pdf = bytes.toString('latin1');
+    const { bytes, text: pdf } = await generatePdf(page);
     expect(pdf).toContain('(Total Cost');
     expect(pdf).toContain('(530 THB');
     expect(pdf).toContain('(Pay with PromptPay');
