@@ -58,3 +58,14 @@ export async function generatePdf(page: Page) {
 /** The receipt's Date: today in the device's date format, on the resort's calendar (Asia/Bangkok by default). */
 export const receiptDate = (page: Page) =>
   page.evaluate(() => new Date().toLocaleDateString(undefined, { timeZone: 'Asia/Bangkok' }));
+
+/**
+ * Counting the first drink fetches the receipt code (its chunk and the chunks that one imports). Call before
+ * counting; await it before the server goes away: it resolves once all of that code is loaded, by importing
+ * the same chunk in the page (one module per address, so this is the app's own).
+ */
+export function receiptCodeLoaded(page: Page): Promise<void> {
+  return page.waitForResponse(/\/assets\/receipt-[\w-]{8}\.js$/).then(async (response) => {
+    await page.evaluate((url) => import(url).then(() => undefined), response.url());
+  });
+}
