@@ -132,6 +132,19 @@ test('the admin workspace in Thai: every page through the nav, no English left, 
   await expect(form.getByText(adminTh.fieldAtLeast(adminTh.priceThb, 1))).toBeVisible();
   expect(await englishLeftOn(page)).toEqual([]);
 
+  // The messages on screen follow a switch of language, and back, with what was typed kept.
+  const languages = page.getByRole('group', { name: th.languageLabel });
+  await languages.getByRole('button', { name: 'English' }).click();
+  const englishForm = page.getByRole('form', { name: en.addNewDrink });
+  await expect(englishForm.getByText('Drink name is required')).toBeVisible();
+  await expect(englishForm.getByText('Price must be at least 1 THB')).toBeVisible();
+  await expect(englishForm.getByText(adminTh.fieldRequired(adminTh.drinkName))).toHaveCount(0);
+  await expect(englishForm.getByLabel(adminEn.priceThb)).toHaveValue('0');
+  await page.getByRole('group', { name: en.languageLabel }).getByRole('button', { name: 'ไทย' }).click();
+  await expect(form.getByText(adminTh.fieldRequired(adminTh.drinkName))).toBeVisible();
+  await expect(form.getByText(adminTh.fieldAtLeast(adminTh.priceThb, 1))).toBeVisible();
+  expect(await englishLeftOn(page)).toEqual([]);
+
   // Figures and dates in Thai too: baht as ฿, the history's lines priced in Thai.
   await page.goto('/admin/history');
   await expect(page.getByText(adminTh.guestIs('Ana Silva')).first()).toBeVisible();

@@ -1,5 +1,6 @@
 import { toNestErrors } from '@hookform/resolvers';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormTrigger } from 'react-hook-form';
 import type { z } from 'zod';
 import { limits } from '../../shared/constants';
 import type { AdminMessages } from '../../shared/i18n/admin-en';
@@ -7,7 +8,7 @@ import { promptPayIdMessages } from '../../shared/promptpay/promptpay-id';
 import { defaultTimeZone } from '../../shared/resort-settings';
 import { startAfterEndMessage } from '../../shared/staff-schemas';
 import { ApiError } from '../api';
-import { type AdminI18n, adminI18n } from './admin-i18n';
+import { type AdminI18n, adminI18n, useAdminI18n } from './admin-i18n';
 
 /**
  * The admin forms check their input with the API's own zod schemas before sending. Those schemas speak
@@ -17,7 +18,7 @@ import { type AdminI18n, adminI18n } from './admin-i18n';
  * files cannot reach.
  */
 
-type Issue = z.core.$ZodIssue;
+export type Issue = z.core.$ZodIssue;
 
 /** Each form field the schemas check, by its key, with its name in the page's language. */
 const fieldNames: Record<string, (a: AdminMessages) => string> = {
@@ -132,6 +133,27 @@ export function adminResolver<Values extends FieldValues, Output>(
     }
     return { values: {}, errors: toNestErrors(flat as FieldErrors, options) as FieldErrors<Values> };
   };
+}
+
+/**
+ * After a language switch, the messages a form's own checks wrote are written again in the new language (the
+ * resolver words them when it runs). The server's (type 'server') stay as the server said them: checking the
+ * field again here could not bring them back.
+ */
+export function useMessagesFollowLanguage<Values extends FieldValues>(
+  errors: FieldErrors<Values>,
+  trigger: UseFormTrigger<Values>,
+): void {
+  const { language } = useAdminI18n();
+  const shownIn = useRef(language);
+  useEffect(() => {
+    if (shownIn.current === language) return;
+    shownIn.current = language;
+    const own = Object.entries(errors).flatMap(([name, error]) =>
+      error && error.type !== 'server' ? [name] : [],
+    );
+    if (own.length > 0) void trigger(own as Path<Values>[]);
+  }, [language, errors, trigger]);
 }
 
 /**

@@ -10,7 +10,7 @@ import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { LoadFailed, Loading } from '../load-states';
 import { useActionResult } from '../use-action-result';
-import { adminResolver } from '../validation';
+import { adminResolver, useMessagesFollowLanguage } from '../validation';
 
 type GuestFormValues = z.input<typeof guestInputSchema>;
 
@@ -28,10 +28,12 @@ export function GuestForm({ guest }: { guest: Guest | null }) {
     handleSubmit,
     setError,
     formState: { errors },
+    trigger,
   } = useForm<GuestFormValues, unknown, GuestInput>({
     resolver: adminResolver<GuestFormValues, GuestInput>(guestInputSchema),
     defaultValues: { name: guest?.name ?? '', email: guest?.email ?? '' },
   });
+  useMessagesFollowLanguage(errors, trigger);
 
   useActionResult(fetcher, (result) => {
     if (result.ok) return;

@@ -13,7 +13,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { useActionResult } from '../use-action-result';
-import { adminResolver } from '../validation';
+import { adminResolver, useMessagesFollowLanguage } from '../validation';
 
 type DrinkFormValues = z.input<typeof drinkInputSchema>;
 
@@ -49,6 +49,7 @@ export function DrinkForm({ drink, onClose }: DrinkFormProps) {
     setFocus,
     watch,
     formState: { errors },
+    trigger,
   } = useForm<DrinkFormValues, unknown, DrinkInput>({
     resolver: adminResolver<DrinkFormValues, DrinkInput>(drinkInputSchema),
     defaultValues: drink
@@ -60,6 +61,7 @@ export function DrinkForm({ drink, onClose }: DrinkFormProps) {
         }
       : { drinkName: '', ...newDrinkDefaults, section: null },
   });
+  useMessagesFollowLanguage(errors, trigger);
   const impliedSection = sectionOfDrink(watch('drinkName') ?? '');
 
   useEffect(() => {

@@ -13,7 +13,7 @@ import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { LoadFailed, Loading } from '../load-states';
 import { useActionResult } from '../use-action-result';
-import { issueText } from '../validation';
+import { type Issue, issueText } from '../validation';
 import { downloadPastReceipt } from './receipt-download';
 
 export interface HistoryFilters {
@@ -362,13 +362,16 @@ function PaymentStatus({ checkout }: { checkout: HistoryCheckout }) {
 
 function VoidForm({ checkout, onClose }: { checkout: HistoryCheckout; onClose: () => void }) {
   const fetcher = useFetcher<AdminActionResult>();
-  const { a } = useAdminI18n();
+  const i18n = useAdminI18n();
+  const { a } = i18n;
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  // The form's own finding is kept as the issue, so its words follow a language switch; the server's as said.
+  const [problem, setProblem] = useState<{ issue: Issue } | { text: string } | undefined>();
+  const error = problem && ('issue' in problem ? issueText(problem.issue, i18n) : problem.text);
 
   useActionResult(fetcher, (result) => {
     if (result.ok) onClose();
-    else setError(result.issues[0]?.message ?? result.message);
+    else setProblem({ text: result.issues[0]?.message ?? result.message });
   });
 
   const submit = (event: FormEvent) => {
@@ -376,7 +379,7 @@ function VoidForm({ checkout, onClose }: { checkout: HistoryCheckout; onClose: (
     const parsed = voidInputSchema.safeParse({ reason });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      setError(issue && issueText(issue));
+      setProblem(issue && { issue });
       return;
     }
     fetcher.submit({ intent: 'void-checkout', id: checkout.id, reason: parsed.data.reason }, submitOptions());

@@ -10,7 +10,7 @@ import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { LoadFailed, Loading } from '../load-states';
 import { useActionResult } from '../use-action-result';
-import { adminResolver } from '../validation';
+import { adminResolver, useMessagesFollowLanguage } from '../validation';
 
 /** What the form edits: every setting as the text staff type (empty clears an optional one). */
 interface SettingsFormValues {
@@ -57,6 +57,7 @@ function SettingsFields({ settings }: { settings: ResortSettings }) {
     handleSubmit,
     setError,
     formState: { errors },
+    trigger,
   } = useForm<SettingsFormValues, unknown, ResortSettingsInput>({
     // The server's own schema: what passes here passes there (its messages in the page's language).
     resolver: adminResolver<SettingsFormValues, ResortSettingsInput>(resortSettingsInputSchema),
@@ -69,6 +70,7 @@ function SettingsFields({ settings }: { settings: ResortSettings }) {
       publicUrl: settings.publicUrl ?? '',
     },
   });
+  useMessagesFollowLanguage(errors, trigger);
 
   useActionResult(fetcher, (result) => {
     if (result.ok) return;
