@@ -198,6 +198,7 @@ test("the export's days live in the URL: a link to a month's export opens with t
   await expect(download).toHaveCount(0);
 
   await from.fill('2026-04-01');
+  await expect(page).toHaveURL(/from=2026-04-01&to=2026-04-15/);
   await page.reload();
   await expect(from).toHaveValue('2026-04-01');
   await expect(to).toHaveValue('2026-04-15');
