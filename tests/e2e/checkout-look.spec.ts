@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
 import { addMissing } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
@@ -7,18 +6,6 @@ const viewports = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'tablet', width: 820, height: 1180 },
 ] as const;
-
-/** Serious and critical WCAG 2.2 AA problems, as ids with the elements they were found on. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 test.describe('accessibility (axe)', () => {
   test('/checkout has no serious or critical violations, before and after items are counted', async ({
@@ -31,19 +18,19 @@ test.describe('accessibility (axe)', () => {
     });
     await page.goto('/checkout');
     await expect(page.getByRole('button', { name: 'Add one Coke' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
 
     await addMissing(page, 'Coke', 2);
     await addMissing(page, 'Wine', 1);
     await expect(page.getByRole('button', { name: 'Share Receipt' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
     expect(errors).toEqual([]);
   });
 
   test('the error page of an unknown path has no serious or critical violations', async ({ page }) => {
     await page.goto('/nowhere');
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
   });
 
   test('every control of the checkout is at least 48 px in both directions', async ({ page }) => {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { en } from '../../src/shared/i18n/en';
 import { th } from '../../src/shared/i18n/th';
+import { expectNoSeriousAxeViolations } from './axe';
 import { testDrinks, testGuest, toastWith } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
@@ -29,17 +29,6 @@ const englishCheckoutTexts = [
 async function addMissingInThai(page: Page, drinkName: string, times: number) {
   const plus = page.getByRole('button', { name: th.addOne(drinkName) });
   for (let i = 0; i < times; i++) await plus.click();
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 /** Every text of the page a person or a screen reader meets: visible text, accessible names, the title. */
@@ -183,7 +172,7 @@ test.describe('accessibility (axe) in both languages', () => {
       await expect(
         page.getByRole('button', { name: language === 'English' ? 'Share Receipt' : th.shareReceipt }),
       ).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectNoSeriousAxeViolations(page);
     });
   }
 });
