@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { addDays, localDayOf } from '../../../shared/local-days';
 import { defaultTimeZone } from '../../../shared/resort-settings';
 import { Field } from '../../components/ui/field';
@@ -23,7 +23,11 @@ const dayParam = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value :
  * (/admin/reports?from=…&to=…#export), so a link to "March's export" works; without them, the last 30 days.
  */
 export function ExportSection() {
-  const [params, setParams] = useSearchParams();
+  // useLocation and useNavigate, not useSearchParams: react-router sits in /checkout's first chunk, and a hook
+  // used only here would grow it by 0.3 KiB gzip.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
   const [defaults, setDefaults] = useState(() => ({
     from: resortDaysAgo(30, defaultTimeZone),
     to: resortDaysAgo(0, defaultTimeZone),
@@ -41,17 +45,13 @@ export function ExportSection() {
   }, []);
   const from = params.has('from') ? dayParam(params.get('from') ?? '') : defaults.from;
   const to = params.has('to') ? dayParam(params.get('to') ?? '') : defaults.to;
-  const choose = (name: 'from' | 'to', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('from', from);
-        next.set('to', to);
-        next.set(name, value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const choose = (name: 'from' | 'to', value: string) => {
+    const next = new URLSearchParams(location.search);
+    next.set('from', from);
+    next.set('to', to);
+    next.set(name, value);
+    navigate({ search: `?${next}`, hash: location.hash }, { replace: true, preventScrollReset: true });
+  };
   const problem = !from || !to ? a.chooseBothDates : from > to ? a.startAfterEnd : null;
   return (
     <div className="flex flex-col gap-3">
