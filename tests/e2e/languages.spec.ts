@@ -135,8 +135,11 @@ test.describe('the guest picks Thai on /checkout', () => {
     expect(call?.body).toContain('/FontFile2');
     expect(call?.body).toContain('/Identity-H');
     expect(call?.body).toContain(`/Title (${th.receiptTitle(5)}`.slice(0, 8));
-    // The server still records it, priced by the server.
-    expect(await adminApi.checkouts()).toMatchObject([{ bungalow: 5, total: 80 }]);
+    // The server still records it, priced by the server, and the page says which record, in Thai.
+    const [recorded] = await adminApi.checkouts();
+    expect(recorded).toMatchObject({ bungalow: 5, total: 80 });
+    await expect(page.getByRole('status').filter({ hasText: th.recordedAs(recorded.id) })).toBeVisible();
+    await expect(page.getByText(/Recorded as/)).toHaveCount(0);
   });
 
   test('says why a share failed in Thai', async ({ page, adminApi }) => {

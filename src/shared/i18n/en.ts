@@ -40,6 +40,8 @@ export const en = {
   toastFailedToSaveGuest: 'Failed to save guest information',
   toastSharingNotSupported: 'Sharing not supported on this device',
   toastReadyToShare: 'Ready to share receipt!',
+  /** Under the Summary after a share: which record the check went to (docs/decisions/031). */
+  recordedAs: (id: number) => `Recorded as #${id}`,
   toastDrinkDeleted: 'Drink deleted successfully',
   toastDrinkUpdated: 'Drink updated successfully',
   toastDrinkAdded: 'Drink added successfully',

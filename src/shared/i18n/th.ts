@@ -36,6 +36,7 @@ export const th: Messages = {
   toastFailedToSaveGuest: 'บันทึกข้อมูลผู้เข้าพักไม่สำเร็จ',
   toastSharingNotSupported: 'อุปกรณ์นี้ไม่รองรับการแชร์',
   toastReadyToShare: 'ใบเสร็จพร้อมแชร์แล้ว!',
+  recordedAs: (id) => `บันทึกเป็นรายการ #${id}`,
   toastDrinkDeleted: 'ลบเครื่องดื่มเรียบร้อยแล้ว',
   toastDrinkUpdated: 'แก้ไขเครื่องดื่มเรียบร้อยแล้ว',
   toastDrinkAdded: 'เพิ่มเครื่องดื่มเรียบร้อยแล้ว',

@@ -135,7 +135,7 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
       <Summary items={items} bungalow={bungalow} onShare={share} sending={sending} />
       {check.recordId !== null && (
         <p role="status" className="mt-3 text-center font-medium text-slate-700">
-          Recorded as #{check.recordId}
+          {t.recordedAs(check.recordId)}
         </p>
       )}
       {chosen.length > 0 && (
