@@ -1,6 +1,13 @@
 import { toNestErrors } from '@hookform/resolvers';
 import { useEffect, useRef } from 'react';
-import type { FieldErrors, FieldValues, Path, Resolver, UseFormTrigger } from 'react-hook-form';
+import type {
+  FieldErrors,
+  FieldValues,
+  Path,
+  Resolver,
+  UseFormSetError,
+  UseFormTrigger,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { limits } from '../../shared/constants';
 import type { AdminMessages } from '../../shared/i18n/admin-en';
@@ -133,6 +140,21 @@ export function adminResolver<Values extends FieldValues, Output>(
     }
     return { values: {}, errors: toNestErrors(flat as FieldErrors, options) as FieldErrors<Values> };
   };
+}
+
+/**
+ * The server checks with the same schema; its messages for this form's own fields go under them (as type
+ * 'server', which a language switch leaves as said).
+ */
+export function showServerIssues<Values extends FieldValues>(
+  issues: readonly { path: string; message: string }[],
+  fields: ReadonlySet<string>,
+  setError: UseFormSetError<Values>,
+): void {
+  for (const issue of issues) {
+    if (fields.has(issue.path))
+      setError(issue.path as Path<Values>, { type: 'server', message: issue.message });
+  }
 }
 
 /**

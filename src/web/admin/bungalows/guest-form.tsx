@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Await, useFetcher } from 'react-router';
 import type { z } from 'zod';
 import type { Guest } from '../../../shared/api-types';
@@ -10,7 +10,7 @@ import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { LoadFailed, Loading } from '../load-states';
 import { useActionResult } from '../use-action-result';
-import { adminResolver, useMessagesFollowLanguage } from '../validation';
+import { adminResolver, showServerIssues, useMessagesFollowLanguage } from '../validation';
 
 type GuestFormValues = z.input<typeof guestInputSchema>;
 
@@ -37,11 +37,7 @@ export function GuestForm({ guest }: { guest: Guest | null }) {
 
   useActionResult(fetcher, (result) => {
     if (result.ok) return;
-    for (const issue of result.issues) {
-      if (fieldNames.has(issue.path)) {
-        setError(issue.path as Path<GuestFormValues>, { type: 'server', message: issue.message });
-      }
-    }
+    showServerIssues(result.issues, fieldNames, setError);
   });
 
   const save = handleSubmit((values) => {

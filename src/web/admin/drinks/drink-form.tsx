@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useFetcher } from 'react-router';
 import type { z } from 'zod';
 import type { Drink } from '../../../shared/api-types';
@@ -13,7 +13,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { useActionResult } from '../use-action-result';
-import { adminResolver, useMessagesFollowLanguage } from '../validation';
+import { adminResolver, showServerIssues, useMessagesFollowLanguage } from '../validation';
 
 type DrinkFormValues = z.input<typeof drinkInputSchema>;
 
@@ -73,12 +73,7 @@ export function DrinkForm({ drink, onClose }: DrinkFormProps) {
       onClose();
       return;
     }
-    // The server checks with the same schema; its messages belong under the same fields.
-    for (const issue of result.issues) {
-      if (fieldNames.has(issue.path)) {
-        setError(issue.path as Path<DrinkFormValues>, { type: 'server', message: issue.message });
-      }
-    }
+    showServerIssues(result.issues, fieldNames, setError);
   });
 
   const save = handleSubmit((values) => {

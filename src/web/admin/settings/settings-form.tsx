@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Await, useFetcher } from 'react-router';
 import { type ResortSettings, settingsLimits } from '../../../shared/resort-settings';
 import { type ResortSettingsInput, resortSettingsInputSchema } from '../../../shared/resort-settings-schema';
@@ -10,7 +10,7 @@ import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { LoadFailed, Loading } from '../load-states';
 import { useActionResult } from '../use-action-result';
-import { adminResolver, useMessagesFollowLanguage } from '../validation';
+import { adminResolver, showServerIssues, useMessagesFollowLanguage } from '../validation';
 
 /** What the form edits: every setting as the text staff type (empty clears an optional one). */
 interface SettingsFormValues {
@@ -74,11 +74,7 @@ function SettingsFields({ settings }: { settings: ResortSettings }) {
 
   useActionResult(fetcher, (result) => {
     if (result.ok) return;
-    for (const issue of result.issues) {
-      if (fieldNames.has(issue.path)) {
-        setError(issue.path as Path<SettingsFormValues>, { type: 'server', message: issue.message });
-      }
-    }
+    showServerIssues(result.issues, fieldNames, setError);
   });
 
   const save = handleSubmit((values) => {
