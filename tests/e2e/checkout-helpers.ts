@@ -69,3 +69,25 @@ export function receiptCodeLoaded(page: Page): Promise<void> {
     await page.evaluate((url) => import(url).then(() => undefined), response.url());
   });
 }
+
+/**
+ * The receipt of 2 Coke and 1 Wine for `bungalow`, as the spec lays it out: every line is in the PDF's text,
+ * dated today on the resort's calendar in the device's format.
+ */
+export async function expectCokeAndWineReceipt(page: Page, pdf: string, bungalow: number) {
+  const localDate = await receiptDate(page);
+  expect(pdf.startsWith('%PDF-')).toBe(true);
+  for (const text of [
+    `Bungalow #${bungalow} Fridge Checkout`,
+    `Date: ${localDate}`,
+    '2 x Coke',
+    '80 THB',
+    '1 x Wine',
+    '450 THB',
+    'Total Cost',
+    '530 THB',
+    `Thank you for staying with us in Bungalow #${bungalow}!`,
+  ]) {
+    expect(pdf, text).toContain(`(${text}`);
+  }
+}
