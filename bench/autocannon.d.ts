@@ -28,6 +28,20 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     timeout?: number;
+    /** Requests sent in turn by each connection; `setupRequest` may change each one before it goes. */
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
+    }[];
+  }
+  export interface AutocannonRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
 }

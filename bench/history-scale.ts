@@ -36,10 +36,11 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { createApp } from '../src/server/app';
+import { verifyChain } from '../src/server/audit/verify-chain';
 import { hashPassword } from '../src/server/auth/password';
 import { parseConfig } from '../src/server/config';
 import { type Db, type DialectName, openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
+import { migrateToLatest, migrateUpTo } from '../src/server/db/migrate';
 import { seedDrinks } from '../src/server/db/seed';
 import { createLogger } from '../src/server/logger';
 
@@ -58,7 +59,8 @@ export interface ScaleRow {
   metric: string;
   value: string;
   target: string;
-  met: boolean;
+  /** Undefined for a figure without a budget (the migration's and the verify's time). */
+  met?: boolean;
   database: DialectName;
   query: string;
   p50Ms: number;
@@ -69,6 +71,11 @@ export interface HistoryScaleResult {
   checkouts: number;
   lines: Partial<Record<DialectName, number>>;
   seedSeconds: Partial<Record<DialectName, number>>;
+  /** Migration 007 and later on the seeded database: the audit trail carries every checkout into its chain. */
+  migrateSeconds: Partial<Record<DialectName, number>>;
+  auditEvents: Partial<Record<DialectName, number>>;
+  /** `npm run audit:verify`'s work: the whole chain recomputed, in batches. */
+  verifySeconds: Partial<Record<DialectName, number>>;
   rows: ScaleRow[];
 }
 
@@ -189,9 +196,10 @@ class QueryRecorder implements KyselyPlugin {
 
 /** The big tables: reading any of them whole would grow with the years. */
 const fullScan: Record<DialectName, RegExp> = {
-  // "SCAN t" without "USING ... INDEX" reads every row; "SEARCH" and "SCAN t USING INDEX" do not.
+  // "SCAN t" without "USING ... INDEX" reads every row; "SEARCH" and "SCAN t USING INDEX" do not. Not
+  // audit_events: its seq is the rowid, and reading it newest first (ORDER BY seq DESC LIMIT 51) is a SCAN too.
   sqlite: /\bSCAN (checkouts|checkout_lines|restocks)\b(?! USING (COVERING )?INDEX)/,
-  postgres: /Seq Scan on (checkouts|checkout_lines|restocks)\b/,
+  postgres: /Seq Scan on (checkouts|checkout_lines|restocks|audit_events)\b/,
 };
 
 /** The plans of the queries one request made; returns the plan lines that read a big table whole. */
@@ -212,7 +220,7 @@ async function fullScansOf(db: Db, recorder: QueryRecorder, dialect: DialectName
   return found;
 }
 
-async function timeQueries(db: Db, dialect: DialectName, now: number): Promise<ScaleRow[]> {
+export async function timeQueries(db: Db, dialect: DialectName, now: number): Promise<ScaleRow[]> {
   const recorder = new QueryRecorder();
   const app = createApp({
     db: { ...db, kysely: db.kysely.withPlugin(recorder) },
@@ -243,6 +251,17 @@ async function timeQueries(db: Db, dialect: DialectName, now: number): Promise<S
     },
     { name: 'restock list', path: () => '/api/restock' },
     { name: 'consumption chart (30 days)', path: () => '/api/consumption?days=30' },
+    // The Activity page on a million events: its first page, a filter by action, by person and by days.
+    { name: 'activity page (newest 50)', path: () => '/api/audit' },
+    { name: 'activity: voids (action filter)', path: () => '/api/audit?action=checkout.voided' },
+    { name: 'activity: the owner (person filter)', path: () => '/api/audit?actor=owner' },
+    {
+      name: 'activity: one week (days filter)',
+      path: () => {
+        const back = (round * 37) % (spanDays - 7);
+        return `/api/audit?from=${day(back + 7)}&to=${day(back)}`;
+      },
+    },
   ];
 
   const rows: ScaleRow[] = [];
@@ -299,12 +318,60 @@ async function countLines(db: Db): Promise<number> {
   return Number(rows[0]?.n);
 }
 
+/** Times the migrations after 006 (007 carries every checkout into the audit chain) and then the chain's verify. */
+async function migrateAndVerify(db: Db, dialect: DialectName, result: HistoryScaleResult) {
+  // The wall time on a shared machine, and this process's CPU time beside it (on SQLite all the work).
+  const cpu = (since: NodeJS.CpuUsage) => {
+    const used = process.cpuUsage(since);
+    return (used.user + used.system) / 1e6;
+  };
+  let started = performance.now();
+  let cpuStart = process.cpuUsage();
+  await migrateToLatest(db);
+  const migrate = (performance.now() - started) / 1000;
+  const migrateCpu = cpu(cpuStart);
+  started = performance.now();
+  cpuStart = process.cpuUsage();
+  const verdict = await verifyChain(db.kysely);
+  const verify = (performance.now() - started) / 1000;
+  const verifyCpu = cpu(cpuStart);
+  if (!verdict.ok)
+    throw new Error(`${dialect}: the chain does not verify at ${verdict.brokenAt}: ${verdict.reason}`);
+  result.migrateSeconds[dialect] = migrate;
+  result.verifySeconds[dialect] = verify;
+  result.auditEvents[dialect] = verdict.events;
+  log(
+    `${dialect}: migration 007 carried ${verdict.events} events into the chain in ${migrate.toFixed(1)} s; verify ${verify.toFixed(1)} s`,
+  );
+  result.rows.push(
+    {
+      metric: `${dialect}: migration 007 on ${checkoutCount.toLocaleString('en-US')} checkouts (${verdict.events.toLocaleString('en-US')} events)`,
+      value: `${migrate.toFixed(1)} s (app CPU ${migrateCpu.toFixed(1)} s, load ${os.loadavg()[0]?.toFixed(1)})`,
+      target: '',
+      database: dialect,
+      query: 'migration 007 (carry into the chain)',
+      p50Ms: Number.NaN,
+      p99Ms: migrate * 1000,
+    },
+    {
+      metric: `${dialect}: audit:verify of ${verdict.events.toLocaleString('en-US')} events`,
+      value: `${verify.toFixed(1)} s (app CPU ${verifyCpu.toFixed(1)} s)`,
+      target: '',
+      database: dialect,
+      query: 'audit:verify (whole chain)',
+      p50Ms: Number.NaN,
+      p99Ms: verify * 1000,
+    },
+  );
+}
+
 async function runSqlite(now: number, result: HistoryScaleResult) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-history-scale-'));
   const file = path.join(dir, 'scale.sqlite');
   try {
+    // The schema before the audit trail: the seeded checkouts are then carried into the chain by 007.
     const migrated = openDatabase(`sqlite:${file}`);
-    await migrateToLatest(migrated);
+    await migrateUpTo(migrated, '006-payments');
     await migrated.close();
     const started = performance.now();
     seedSqlite(file, now);
@@ -315,6 +382,7 @@ async function runSqlite(now: number, result: HistoryScaleResult) {
       const lines = await countLines(db);
       result.lines.sqlite = lines;
       log(`sqlite: seeded ${checkoutCount} checkouts, ${lines} lines in ${seconds.toFixed(1)} s`);
+      await migrateAndVerify(db, 'sqlite', result);
       result.rows.push(...(await timeQueries(db, 'sqlite', now)));
     } finally {
       await db.close();
@@ -332,7 +400,7 @@ async function runPostgres(now: number, result: HistoryScaleResult) {
     await admin.query(`create schema ${schema}`);
     const db = openDatabase(postgresUrl, { schema, poolSize: 4 });
     try {
-      await migrateToLatest(db);
+      await migrateUpTo(db, '006-payments');
       const started = performance.now();
       await seedPostgres(db, now);
       const seconds = (performance.now() - started) / 1000;
@@ -340,6 +408,8 @@ async function runPostgres(now: number, result: HistoryScaleResult) {
       const lines = await countLines(db);
       result.lines.postgres = lines;
       log(`postgres: seeded ${checkoutCount} checkouts, ${lines} lines in ${seconds.toFixed(1)} s`);
+      await migrateAndVerify(db, 'postgres', result);
+      await sql`analyze`.execute(db.kysely);
       result.rows.push(...(await timeQueries(db, 'postgres', now)));
     } finally {
       await db.close();
@@ -353,7 +423,15 @@ async function runPostgres(now: number, result: HistoryScaleResult) {
 /** Seeds, measures and cleans up both databases; bench/run.ts calls this and prints the rows. */
 export async function runHistoryScaleBench(): Promise<HistoryScaleResult> {
   const now = Date.now();
-  const result: HistoryScaleResult = { checkouts: checkoutCount, lines: {}, seedSeconds: {}, rows: [] };
+  const result: HistoryScaleResult = {
+    checkouts: checkoutCount,
+    lines: {},
+    seedSeconds: {},
+    migrateSeconds: {},
+    auditEvents: {},
+    verifySeconds: {},
+    rows: [],
+  };
   log(`history scale: ${checkoutCount.toLocaleString('en-US')} checkouts, ${samples} samples per query`);
   await runSqlite(now, result);
   if (postgresUrl !== 'off') await runPostgres(now, result);
@@ -363,9 +441,11 @@ export async function runHistoryScaleBench(): Promise<HistoryScaleResult> {
 export function printHistoryScaleTable(result: HistoryScaleResult) {
   const header = ['database', 'query', 'p50 ms', 'p99 ms', `p99 < ${budgetMs} ms`];
   const lines = result.rows.map((row) =>
-    Number.isNaN(row.p50Ms)
-      ? [row.database, row.query, row.value, '', row.met ? 'yes (0 found)' : 'NO']
-      : [row.database, row.query, row.p50Ms.toFixed(1), row.p99Ms.toFixed(1), row.met ? 'yes' : 'NO'],
+    row.met === undefined
+      ? [row.database, row.query, '', row.value, '']
+      : Number.isNaN(row.p50Ms)
+        ? [row.database, row.query, row.value, '', row.met ? 'yes (0 found)' : 'NO']
+        : [row.database, row.query, row.p50Ms.toFixed(1), row.p99Ms.toFixed(1), row.met ? 'yes' : 'NO'],
   );
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => (line[i] ?? '').length)));
   const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');

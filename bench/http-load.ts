@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import autocannon, { type AutocannonRequest } from 'autocannon';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -13,6 +13,9 @@ export interface LoadOptions {
   durationSeconds: number;
   method?: 'GET' | 'POST';
   body?: string;
+  headers?: Record<string, string>;
+  /** A different path and body for every request (a payment on one checkout after another). */
+  next?: () => { path: string; body: string };
 }
 
 /** One autocannon run on loopback, one request at a time per connection (no pipelining, as browsers do). */
@@ -24,9 +27,19 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
     pipelining: 1,
     timeout: 10,
     method: options.method ?? 'GET',
-    ...(options.body === undefined
+    ...(options.body === undefined && options.next === undefined
       ? {}
-      : { body: options.body, headers: { 'content-type': 'application/json' } }),
+      : { body: options.body, headers: { 'content-type': 'application/json', ...options.headers } }),
+    ...(options.next
+      ? {
+          requests: [
+            {
+              method: options.method ?? 'POST',
+              setupRequest: (request: AutocannonRequest) => ({ ...request, ...options.next?.() }),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     requestsPerSecond: result.requests.average,

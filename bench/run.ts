@@ -8,7 +8,9 @@
  *   BENCH_LIGHTHOUSE_RUNS=5   Lighthouse runs (median)
  *   BENCH_POSTGRES_URL=…      PostgreSQL server for the PostgreSQL figures (default TEST_DATABASE_URL, else
  *                             postgres://postgres@127.0.0.1:5432/test); a scratch database is made and dropped
- *   BENCH_SKIP=a,b            skip sections: bundle, get, log, post, postgres, pdf, lighthouse, pwa, scale
+ *   BENCH_SKIP=a,b            skip sections: bundle, get, log, post, postgres, pdf, lighthouse, pwa, scale, live,
+ *                             audit (audited writes against bd47aa9, built in a git worktree; about 3 minutes)
+ *   BENCH_LIVE_STREAMS=500    open event streams in the live desk section (9), BENCH_LIVE_CHECKOUTS=100 checkouts
  *   BENCH_PWA_REPEATS=5       repeat visits of /checkout with the service worker's cache warm (median)
  *   BENCH_SKIP_SCALE=1        same as BENCH_SKIP=scale (the 1M-checkout history run takes minutes)
  */
@@ -17,9 +19,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { checkoutLimitsOff, type ServerProcess, startServer } from '../tests/support/server-process';
+import { auditBaseCommit, auditWriteRatio, runAuditWriteBench } from './audit-writes';
 import { type BundleReport, measureBundle } from './bundle';
 import { interleave, type LoadResult, load, medianOf } from './http-load';
 import type { LighthouseReport } from './lighthouse';
+import { type LatencyFigures, runLiveBench } from './live';
 import { benchReceiptPdf, type PdfReport } from './pdf';
 import type { PwaReport } from './pwa';
 import { createScratchPostgres, type Memory, prepareGuest, readMemory, startBareServer } from './servers';
@@ -87,7 +91,9 @@ async function main() {
   if (wants('lighthouse')) await lighthouseSection();
   if (wants('pwa')) await pwaSection();
   if (wants('pwa') && wants('lighthouse')) await lighthouseRepeatSection();
+  if (wants('audit')) await auditSection();
   if (wants('scale')) await scaleSection();
+  if (wants('live')) await liveSection();
   writeReport(startedAt, load1);
 }
 
@@ -108,6 +114,68 @@ async function sqliteSection() {
     memorySection('SQLite server', memory);
   } finally {
     await sqliteServer.stop();
+  }
+}
+
+/** 9: the live desk's event streams (bench/live.ts). */
+async function liveSection() {
+  const streams = Number(env.BENCH_LIVE_STREAMS ?? 500);
+  const checkouts = Number(env.BENCH_LIVE_CHECKOUTS ?? 100);
+  let scratch: Awaited<ReturnType<typeof createScratchPostgres>> | undefined;
+  try {
+    scratch = await createScratchPostgres(postgresServerUrl);
+  } catch (error) {
+    notes.push(`Live desk across servers skipped: no PostgreSQL (${(error as Error).message})`);
+  }
+  try {
+    const report = await runLiveBench({ streams, checkouts, gapMs: 20, postgresUrl: scratch?.url, log });
+    results.live = report;
+    const latency = (s: string, f: LatencyFigures, target: number) => {
+      add({
+        section: s,
+        metric: `${f.checkouts} checkouts x ${f.streams} streams: 201 -> event p50 / p99`,
+        value: `${ms(f.p50Ms)} / ${ms(f.p99Ms)}`,
+        target: `p99 < ${target} ms`,
+        met: f.p99Ms < target,
+      });
+      add({
+        section: s,
+        metric: 'until every stream had it, p50 / p99',
+        value: `${ms(f.allP50Ms)} / ${ms(f.allP99Ms)}`,
+      });
+      add({
+        section: s,
+        metric: 'events lost / doubled',
+        value: `${f.lost} / ${f.doubled}`,
+        target: '0 / 0',
+        met: f.lost === 0 && f.doubled === 0,
+      });
+    };
+    const one = '9 live desk (one server, SQLite)';
+    latency(one, report.sqlite, 250);
+    if (
+      report.sqlite.bytesPerStream !== undefined &&
+      report.sqlite.memoryBefore &&
+      report.sqlite.memoryAfter
+    ) {
+      add({
+        section: one,
+        metric: `RSS before / with ${report.sqlite.streams} streams`,
+        value: `${mib(report.sqlite.memoryBefore.rss)} / ${mib(report.sqlite.memoryAfter.rss)}`,
+      });
+      add({ section: one, metric: 'memory per open stream', value: kib(report.sqlite.bytesPerStream) });
+    }
+    if (report.postgres) {
+      const two = '9 live desk (two app servers, one PostgreSQL)';
+      latency(two, report.postgres, 1000);
+      add({
+        section: two,
+        metric: 'PostgreSQL connections of one server, streams open, under load',
+        value: `${report.postgres.connectionsMax} at most (pool ${report.postgres.poolSize} + ${report.postgres.listenConnections} LISTEN)`,
+      });
+    }
+  } finally {
+    await scratch?.drop();
   }
 }
 
@@ -544,6 +612,39 @@ async function scaleSection() {
     }
   } catch (error) {
     notes.push(`bench/history-scale.ts failed: ${(error as Error).message}`);
+  }
+}
+
+/** Issue 19: each audited write keeps at least 0.8x of the throughput of the commit before the audit trail. */
+async function auditSection() {
+  try {
+    const auditRows = await runAuditWriteBench({
+      rounds,
+      durationSeconds,
+      connections: connectionCounts,
+      postgresUrl: wants('postgres') ? postgresServerUrl : undefined,
+      log,
+    });
+    results.auditWrites = auditRows;
+    for (const row of auditRows) {
+      add({
+        section: `10 audited writes vs ${auditBaseCommit} (before the audit trail)`,
+        metric: `${row.database} ${row.write} c=${row.connections} now / old req/s`,
+        value: `${rps(row.now.requestsPerSecond)} / ${rps(row.old.requestsPerSecond)} = ${row.ratio.toFixed(2)}x`,
+        target: `>= ${auditWriteRatio}x`,
+        met: row.ratio >= auditWriteRatio,
+      });
+      add({
+        section: `10 audited writes vs ${auditBaseCommit} (before the audit trail)`,
+        metric: `${row.database} ${row.write} c=${row.connections} p50 / p99 now (old)`,
+        value: `${ms(row.now.p50Ms)} / ${ms(row.now.p99Ms)} (${ms(row.old.p50Ms)} / ${ms(row.old.p99Ms)})`,
+      });
+      failuresNote(`${row.database} ${row.write} c=${row.connections}`, row.now, row.old);
+    }
+  } catch (error) {
+    const message = `Audited writes section failed: ${(error as Error).message}`;
+    notes.push(message);
+    log(message);
   }
 }
 

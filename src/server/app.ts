@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { limits } from '../shared/constants';
+import { createDeviceLookup } from './auth/devices';
 import { createSessionStore } from './auth/sessions';
 import { createLoginThrottle } from './auth/throttle';
 import type { Config } from './config';
@@ -11,17 +12,24 @@ import { isDatabaseUnavailable } from './http/database-errors';
 import { HttpError, sendError } from './http/errors';
 import { sameOriginJsonWrites, securityHeaders } from './http/security';
 import { mountWebApp } from './http/static-files';
+import { createLiveHub, type LiveHub } from './live/live-hub';
 import { createLogger, describeError, type Logger } from './logger';
+import { auditRoutes } from './routes/audit/audit.routes';
 import { bungalowsRoutes } from './routes/bungalows/bungalows.routes';
+import { checkRequestsRoutes } from './routes/check-requests/check-requests.routes';
 import { createCheckoutLimits } from './routes/checkouts/checkout-limits';
 import { checkoutsRoutes } from './routes/checkouts/checkouts.routes';
 import { consumptionRoutes } from './routes/consumption/consumption.routes';
+import { daysRoutes } from './routes/days/days.routes';
+import { devicesRoutes } from './routes/devices/devices.routes';
 import { drinksRoutes } from './routes/drinks/drinks.routes';
+import { eventsRoutes } from './routes/events/events.routes';
 import { guestRoutes } from './routes/guest/guest.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { restockRoutes } from './routes/restock/restock.routes';
 import { sessionRoutes } from './routes/session/session.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
+import { staffRoutes } from './routes/staff/staff.routes';
 
 export interface CreateAppOptions {
   db: Db;
@@ -29,6 +37,8 @@ export interface CreateAppOptions {
   adminPasswordHash: string;
   logger?: Logger;
   now?: () => number;
+  /** The live desk's hub; main.ts passes its own to close it on shutdown (open streams hold the server). */
+  live?: LiveHub;
 }
 
 /** Which methods each API path answers, for 405 with an Allow header instead of a misleading 404. */
@@ -52,6 +62,21 @@ const apiMethods: [RegExp, string][] = [
   [/^\/api\/bungalows\/[^/]+\/stay$/, 'PUT, DELETE'],
   [/^\/api\/session$/, 'GET, POST, DELETE'],
   [/^\/api\/settings$/, 'GET, PUT'],
+  // A person leaves but stays on their records: deactivated, never deleted (DELETE is 405).
+  [/^\/api\/staff$/, 'GET, POST'],
+  [/^\/api\/staff\/roster$/, 'GET'],
+  [/^\/api\/staff\/[^/]+$/, 'PUT'],
+  [/^\/api\/devices$/, 'GET, POST'],
+  [/^\/api\/devices\/pairing$/, 'POST'],
+  [/^\/api\/devices\/[^/]+$/, 'DELETE'],
+  [/^\/api\/days\/[^/]+$/, 'GET'],
+  [/^\/api\/days\/[^/]+\/(close|reopen)$/, 'POST'],
+  [/^\/api\/events$/, 'GET'],
+  [/^\/api\/check-requests$/, 'GET, POST'],
+  [/^\/api\/check-requests\/[^/]+\/nothing-missing$/, 'POST'],
+  [/^\/api\/audit$/, 'GET'],
+  [/^\/api\/audit\/verify$/, 'GET'],
+  [/^\/api\/audit\/export\.csv$/, 'GET'],
 ];
 
 export function createApp(options: CreateAppOptions) {
@@ -63,9 +88,11 @@ export function createApp(options: CreateAppOptions) {
     logger,
     adminPasswordHash: options.adminPasswordHash,
     sessions: createSessionStore(db),
+    devices: createDeviceLookup(db),
     throttle: createLoginThrottle(db),
     checkoutLimits: createCheckoutLimits(config.checkoutLimits),
     now: options.now ?? Date.now,
+    live: options.live ?? createLiveHub({ db, logger }),
   };
 
   const app = new Hono();
@@ -112,7 +139,13 @@ export function createApp(options: CreateAppOptions) {
     .route('/consumption', consumptionRoutes(deps))
     .route('/bungalows', bungalowsRoutes(deps))
     .route('/session', sessionRoutes(deps))
-    .route('/settings', settingsRoutes(deps));
+    .route('/settings', settingsRoutes(deps))
+    .route('/staff', staffRoutes(deps))
+    .route('/devices', devicesRoutes(deps))
+    .route('/days', daysRoutes(deps))
+    .route('/events', eventsRoutes(deps))
+    .route('/check-requests', checkRequestsRoutes(deps))
+    .route('/audit', auditRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => {

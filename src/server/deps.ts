@@ -1,7 +1,9 @@
+import type { DeviceLookup } from './auth/devices';
 import type { SessionStore } from './auth/sessions';
 import type { LoginThrottle } from './auth/throttle';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { LiveHub } from './live/live-hub';
 import type { Logger } from './logger';
 import type { CheckoutLimits } from './routes/checkouts/checkout-limits';
 
@@ -11,10 +13,14 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   sessions: SessionStore;
+  /** The registered device a browser's device cookie names. */
+  devices: DeviceLookup;
   throttle: LoginThrottle;
   /** Anonymous checkout writes per client address (this server's memory) and per bungalow (the database). */
   checkoutLimits: CheckoutLimits;
   adminPasswordHash: string;
+  /** The live desk's event hub of this app server (GET /api/events). */
+  live: LiveHub;
   /** Milliseconds since the epoch; tests move it to expire sessions and end back-offs. */
   now: () => number;
 }

@@ -14,6 +14,7 @@ import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedOnce } from './db/seed';
+import { createLiveHub } from './live/live-hub';
 import { createLogger, describeError } from './logger';
 import { createDrinksFastPath } from './routes/drinks/drinks-fast-path';
 
@@ -62,7 +63,8 @@ async function main() {
     );
   }
 
-  const app = createApp({ db, config, adminPasswordHash: admin.hash, logger });
+  const live = createLiveHub({ db, logger });
+  const app = createApp({ db, config, adminPasswordHash: admin.hash, logger, live });
   // GET /api/drinks, the first call of every guest's screen, answered without the framework when it can be.
   const drinksFastPath = createDrinksFastPath({
     fetch: app.fetch,
@@ -111,6 +113,9 @@ async function main() {
       process.exit(0);
     });
     server.closeIdleConnections();
+    // Open event streams never finish by themselves: end them (their EventSources reconnect to another
+    // server, or to this one when it is back, and resume from their last event).
+    void live.close();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -1,4 +1,5 @@
 import type { DrinkSectionTitle } from './drink-sections';
+import type { DeviceRef, Role } from './team';
 
 /** What the HTTP API returns; the server's handlers and the browser's fetch functions share these. */
 
@@ -50,14 +51,33 @@ export interface RecordedCheckout extends Omit<Checkout, 'guestName'> {
   revisedAt: string | null;
 }
 
+/**
+ * GET /api/session. `user` is who the session belongs to (`id` null for the owner, who signs in with the
+ * admin password); `device` is the registered device this browser is, with or without a session: on one,
+ * /admin opens on "Who is working?".
+ */
 export interface SessionState {
   authenticated: boolean;
+  user: SessionUser | null;
+  device: DeviceRef | null;
+  /** Minutes without a request after which the server ends the session (staff: settings `staffLockMinutes`). */
+  idleLockMinutes: number | null;
+}
+
+export interface SessionUser {
+  id: number | null;
+  name: string;
+  role: Role;
 }
 
 export type ApiErrorCode =
   | 'bad_request'
   | 'unauthorized'
   | 'forbidden'
+  /** A front desk's void without a manager's approval (their PIN on the same device). */
+  | 'approval_required'
+  /** Ten wrong PINs in a row: a manager must set a new PIN. */
+  | 'pin_blocked'
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'

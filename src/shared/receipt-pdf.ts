@@ -1,8 +1,13 @@
 import { jsPDF } from 'jspdf';
+import {
+  helveticaWriter,
+  loadPdfFonts,
+  type PdfFonts,
+  shapedWriter,
+  type TextWriter,
+} from './pdf-text-writer';
 import { qrMatrix } from './promptpay/qr-matrix';
 import { qrPng } from './promptpay/qr-png';
-import type { ShapingFont } from './receipt-font/font-data';
-import { addShapingFont, drawShapedText, shapedFontFamily, splitShapedText } from './receipt-font/pdf-text';
 import { type ReceiptModel, type ReceiptPayment, receiptNeedsThaiFont } from './receipt-model';
 
 /** Spec section 9: a portrait A5 page measured in millimetres. */
@@ -26,10 +31,7 @@ const lineStepMm = 8;
 const footerLineStepMm = 5;
 
 /** The embedded font for receipts that hold Thai: Sarabun, regular and bold, with its shaping tables. */
-export interface ReceiptFonts {
-  normal: ShapingFont;
-  bold: ShapingFont;
-}
+export type ReceiptFonts = PdfFonts;
 
 /**
  * The fonts a receipt needs beyond jsPDF's built-in Helvetica: none for English, Sarabun when it holds Thai.
@@ -37,51 +39,12 @@ export interface ReceiptFonts {
  */
 export async function loadReceiptFonts(receipt: ReceiptModel): Promise<ReceiptFonts | undefined> {
   if (!receiptNeedsThaiFont(receipt)) return undefined;
-  const { sarabunRegular, sarabunBold } = await import('./receipt-font/sarabun.generated');
-  return { normal: sarabunRegular, bold: sarabunBold };
+  return loadPdfFonts();
 }
 
 /** The receipt's PDF bytes with whatever font it needs loaded first. */
 export async function makeReceiptPdf(receipt: ReceiptModel): Promise<Uint8Array> {
   return buildReceiptPdf(receipt, await loadReceiptFonts(receipt));
-}
-
-interface TextWriter {
-  style(style: 'normal' | 'bold', size: number): void;
-  text(text: string, x: number, y: number, align?: 'right'): void;
-  split(text: string, width: number): string[];
-}
-
-/** jsPDF's own text drawing with Helvetica (English, as the spec's receipt always was). */
-function helveticaWriter(doc: jsPDF): TextWriter {
-  return {
-    style(style, size) {
-      doc.setFont('helvetica', style);
-      doc.setFontSize(size);
-    },
-    text(text, x, y, align) {
-      doc.text(text, x, y, align ? { align } : undefined);
-    },
-    split: (text, width) => doc.splitTextToSize(text, width),
-  };
-}
-
-/** Text drawn glyph by glyph where the shaping tables place it, so Thai marks stack as they should. */
-function shapedWriter(doc: jsPDF, fonts: ReceiptFonts): TextWriter {
-  addShapingFont(doc, fonts.normal, 'normal');
-  addShapingFont(doc, fonts.bold, 'bold');
-  let font = fonts.normal;
-  return {
-    style(style, size) {
-      font = fonts[style];
-      doc.setFont(shapedFontFamily, style);
-      doc.setFontSize(size);
-    },
-    text(text, x, y, align) {
-      drawShapedText(doc, font, text, x, y, align ? { align } : {});
-    },
-    split: (text, width) => splitShapedText(doc, font, text, width),
-  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parsePromptPayId } from './promptpay/promptpay-id';
 import { canonicalTimeZone, defaultTimeZone, parseBungalowList, settingsLimits } from './resort-settings';
+import { teamLimits } from './team-limits';
 
 /** The one input schema of `PUT /api/settings`, used by the server's validator and the settings form. */
 
@@ -93,6 +94,22 @@ export const resortSettingsInputSchema = z
         // The stickers append /checkout?bungalow=N: keep the origin and any base path, drop the rest.
         return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
       }),
+    staffLockMinutes: z
+      .number({ error: 'Staff lock must be a number of minutes' })
+      .int('Staff lock must be a whole number of minutes')
+      .min(
+        teamLimits.staffLockMinutesMin,
+        `Staff lock must be at least ${teamLimits.staffLockMinutesMin} minute`,
+      )
+      .max(
+        teamLimits.staffLockMinutesMax,
+        `Staff lock must be at most ${teamLimits.staffLockMinutesMax} minutes`,
+      ),
+    cashFloat: z
+      .number({ error: 'Cash float must be a number of baht' })
+      .int('Cash float must be whole baht')
+      .min(0, 'Cash float cannot be below 0')
+      .max(settingsLimits.cashFloatMax, `Cash float must be at most ${settingsLimits.cashFloatMax} THB`),
   })
   .partial()
   .refine((input) => Object.keys(input).length > 0, 'Send at least one setting to change');

@@ -1,5 +1,6 @@
 import { limits } from './constants';
 import { defaultPublicSettings, type PublicResortSettings } from './resort-settings-public';
+import { teamLimits } from './team-limits';
 
 export {
   defaultPublicSettings,
@@ -21,6 +22,8 @@ export const settingsLimits = {
   bungalowListMax: 500,
   /** More bungalows than any resort has; it bounds the lists the admin pages draw. */
   bungalowCountMax: 2000,
+  /** The cash float: what the drawer holds at the start of a day (THB), counted in the day's expected cash. */
+  cashFloatMax: 1_000_000,
 } as const;
 
 /**
@@ -110,6 +113,10 @@ export interface ResortSettings extends PublicResortSettings {
   bungalows: string;
   bungalowNumbers: number[];
   publicUrl: string | null;
+  /** A staff session locks after this many idle minutes (the owner's keeps 30); 1..120. */
+  staffLockMinutes: number;
+  /** Whole baht left in the cash drawer at the start of every day (closing the day counts it in). */
+  cashFloat: number;
 }
 
 /** What is stored; the bungalow numbers are derived from the text when read. */
@@ -119,6 +126,8 @@ export const defaultResortSettings: StoredResortSettings = {
   ...defaultPublicSettings,
   bungalows: '1-24',
   publicUrl: null,
+  staffLockMinutes: teamLimits.staffLockMinutesDefault,
+  cashFloat: 0,
 };
 
 export function withBungalowNumbers(stored: StoredResortSettings): ResortSettings {

@@ -3,6 +3,7 @@ import { limits } from './constants';
 import { paymentMethods } from './payment-constants';
 import { requiredText } from './schemas';
 import { staffLimits } from './staff-constants';
+import { approvalSchema } from './team-schemas';
 
 /** Inputs of the staff tools (history, voiding, restock, consumption, export), for server and admin forms. */
 
@@ -51,6 +52,8 @@ export const historyQuerySchema = z
       .optional(),
     /** The checkouts charged to one stay. */
     stay: wholeNumber('Stay', 1, limits.idMax).optional(),
+    /** One checkout by its number (the Activity page links each checkout event to it). */
+    checkout: wholeNumber('Checkout', 1, limits.idMax).optional(),
     /** `false`: only checkouts still owed (unpaid and not voided); `true`: only paid ones. */
     paid: z
       .enum(['true', 'false'], { error: 'Paid must be true or false' })
@@ -71,6 +74,8 @@ export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
 export const voidInputSchema = z.strictObject({
   reason: requiredText('The reason', staffLimits.voidReasonMax, 'A reason is required to void a checkout'),
+  /** A front desk's void: the manager who approves it, picked by name, with their PIN on the same device. */
+  approval: approvalSchema.optional(),
 });
 export type VoidInput = z.infer<typeof voidInputSchema>;
 

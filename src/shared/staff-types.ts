@@ -1,4 +1,5 @@
 import type { Checkout, CheckoutLine } from './api-types';
+import type { AuditActor } from './audit-types';
 import type { PaymentMethod } from './payment-constants';
 
 /** What the staff tools' endpoints return. */
@@ -23,6 +24,12 @@ export interface HistoryCheckout extends Checkout {
   paymentTracked: boolean;
   /** Every payment change, oldest first: marking paid (a method) and undoing (null) alike. */
   paymentEvents: PaymentEvent[];
+  /** Who recorded it (a guest's anonymous checkout: role `guest`); null for checkouts from before the team. */
+  recordedBy: AuditActor | null;
+  /** Who voided it, with their device; null when not voided (or voided before the team). */
+  voidedBy: AuditActor | null;
+  /** The manager who approved a front desk's void with their PIN, else null. */
+  voidApprovedBy: { id: number; name: string } | null;
 }
 
 /** A version of a checkout that a later send of the same check replaced. */
@@ -59,14 +66,17 @@ export interface CheckoutPayment {
   method: PaymentMethod;
   /** ISO 8601 UTC. */
   paidAt: string;
-  /** Which admin session marked it, and from where (there is one admin password, no user names). */
+  /** Who marked it, as they were named then: "Owner", or "Noi on Desk tablet". */
   paidBy: string;
 }
 
 export interface PaymentEvent {
   method: PaymentMethod | null;
   recordedAt: string;
+  /** "Owner", "Noi on Desk tablet": who, as they were named then. */
   recordedBy: string;
+  /** The same person, structured (name and device apart), for "Marked paid (cash) by Noi on Desk tablet, 14:02"; null on changes made before the team existed. */
+  by: AuditActor | null;
 }
 
 /** What the resort is still owed: tracked checkouts neither paid nor voided. */

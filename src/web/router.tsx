@@ -14,13 +14,14 @@ export const router = createBrowserRouter(
         { index: true, element: <Navigate to="/checkout" replace /> },
         { path: 'checkout', loader: checkoutLoader, Component: CheckoutPage },
         // The admin workspace and each of its pages are chunks of their own, which a guest never loads. The
-        // overview is its index; the other pages come with the nav (src/web/admin/admin-nav.tsx), patched in
-        // below when a URL under /admin/ is first opened, so their list costs /checkout nothing.
+        // spec's panel is its index (/admin itself, as the spec says); the other pages come with the nav
+        // (src/web/admin/admin-nav.tsx), patched in below when a URL under /admin/ is first opened, so their
+        // list costs /checkout nothing.
         {
           id: 'admin',
           path: 'admin',
           lazy: () => import('./admin/admin-route'),
-          children: [{ index: true, lazy: () => import('./admin/overview/overview-route') }],
+          children: [{ index: true, lazy: () => import('./admin/panel/panel-route') }],
         },
         {
           path: '*',

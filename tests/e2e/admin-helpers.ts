@@ -4,7 +4,7 @@ import { testDrinks, testGuest } from './checkout-helpers';
 import { type AdminApi, expect } from './fixtures';
 
 /**
- * Opens an admin page (the overview unless told) and logs in through the 'Admin Access' modal, as staff
+ * Opens an admin page (the spec's panel at /admin unless told) and logs in through the 'Admin Access' modal, as staff
  * do: every workspace page asks for the password when there is no session.
  */
 export async function loginAsAdmin(page: Page, password: string, path = '/admin') {
@@ -12,7 +12,8 @@ export async function loginAsAdmin(page: Page, password: string, path = '/admin'
   const modal = page.getByRole('dialog', { name: texts.adminAccess });
   await modal.getByPlaceholder(texts.passwordPlaceholder).fill(password);
   await modal.getByRole('button', { name: 'Login' }).click();
-  await expect(modal).toBeHidden();
+  // The password's scrypt (N=2^17) beside another worker's server and browser on 2 cores can take seconds.
+  await expect(modal).toBeHidden({ timeout: 20_000 });
   await expect(page.getByRole('heading', { name: texts.adminPanel })).toBeVisible();
 }
 

@@ -1,39 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { texts, toastTexts } from '../../src/shared/constants';
-import { adminNav, drinkForm, loginAsAdmin, openAdminPage } from './admin-helpers';
+import { drinkForm, loginAsAdmin } from './admin-helpers';
 import { expect, test } from './fixtures';
 
 const modalOf = (page: import('@playwright/test').Page) =>
   page.getByRole('dialog', { name: texts.adminAccess });
-
-test('a wrong password shows Incorrect password inline; the right one opens the panel', async ({
-  page,
-  server,
-}) => {
-  await page.goto('/admin');
-  const modal = modalOf(page);
-  const password = modal.getByLabel('Admin password');
-  await expect(password).toHaveAttribute('placeholder', texts.passwordPlaceholder);
-  await expect(page.getByRole('heading', { name: texts.adminPanel })).toHaveCount(0);
-
-  await password.fill('not the password');
-  await modal.getByRole('button', { name: 'Login' }).click();
-  await expect(modal.getByRole('alert')).toHaveText(texts.incorrectPassword);
-  await expect(password).toHaveAttribute('aria-invalid', 'true');
-  await expect(password).toHaveAccessibleDescription(texts.incorrectPassword);
-  await expect(page.getByRole('heading', { name: texts.adminPanel })).toHaveCount(0);
-
-  await password.fill(server.adminPassword);
-  await modal.getByRole('button', { name: 'Login' }).click();
-  await expect(modal).toBeHidden();
-  await expect(page.getByRole('heading', { name: texts.adminPanel })).toBeVisible();
-  await expect(adminNav(page)).toBeVisible();
-  await openAdminPage(page, 'Drinks');
-  await expect(page.getByRole('button', { name: texts.addNewDrink })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Drinks', exact: true })).toBeVisible();
-  await openAdminPage(page, 'Bungalows');
-  await expect(page.getByRole('heading', { name: texts.guestInformation })).toBeVisible();
-});
 
 test('Enter in the password field logs in', async ({ page, server }) => {
   await page.goto('/admin');
@@ -42,13 +13,6 @@ test('Enter in the password field logs in', async ({ page, server }) => {
   await page.keyboard.type(server.adminPassword);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: texts.adminPanel })).toBeVisible();
-});
-
-test('Cancel goes to the checkout without logging in', async ({ page }) => {
-  await page.goto('/admin');
-  await modalOf(page).getByRole('button', { name: 'Cancel' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(modalOf(page)).toHaveCount(0);
 });
 
 test('Escape cancels the modal like Cancel', async ({ page }) => {
@@ -85,6 +49,8 @@ test('an empty password is refused in the modal without asking the server', asyn
 });
 
 test('after five wrong passwords the modal says when to try again', async ({ page }) => {
+  // Six password checks at full scrypt strength (and each failure now an audit event) beside another worker.
+  test.slow();
   await page.goto('/admin');
   const modal = modalOf(page);
   const password = modal.getByLabel('Admin password');
@@ -111,7 +77,11 @@ test('the session survives a reload, and Lock admin panel ends it', async ({ pag
   await page.getByRole('button', { name: 'Lock admin panel' }).click();
   await expect(modalOf(page)).toBeVisible();
   await expect(page.getByRole('heading', { name: texts.adminPanel })).toHaveCount(0);
-  expect(await (await page.request.get('/api/session')).json()).toEqual({ authenticated: false });
+  expect(await (await page.request.get('/api/session')).json()).toMatchObject({
+    authenticated: false,
+    user: null,
+    device: null,
+  });
 
   await page.reload();
   await expect(modalOf(page)).toBeVisible();

@@ -91,3 +91,67 @@ export async function expectCokeAndWineReceipt(page: Page, pdf: string, bungalow
     expect(pdf, text).toContain(`(${text}`);
   }
 }
+
+/** The lazy chunk of the PDF builder (jsPDF). */
+export const pdfChunk = /\/assets\/receipt-pdf-[\w-]+\.js$/;
+
+export interface SharedCall {
+  title?: string;
+  text?: string;
+  files?: { name: string; type: string; body: string }[];
+}
+
+/**
+ * Replaces the device's share sheet with a recorder before the app loads. `canShareFiles` is what
+ * navigator.canShare answers for files; `outcome` 'cancel' rejects the way a closed share sheet does, 'late'
+ * refuses the first call the way a browser refuses a share sheet long after the tap.
+ */
+export async function stubShare(page: Page, { canShareFiles = true, outcome = 'share' } = {}) {
+  await page.addInitScript(
+    ({ canShareFiles, outcome }) => {
+      const calls: unknown[] = [];
+      Object.assign(window, { sharedCalls: calls });
+      Object.defineProperty(Navigator.prototype, 'canShare', {
+        configurable: true,
+        value: (data: ShareData) => (data.files ? canShareFiles : true),
+      });
+      Object.defineProperty(Navigator.prototype, 'share', {
+        configurable: true,
+        value: async (data: ShareData) => {
+          const files = await Promise.all(
+            (data.files ?? []).map(async (file) => ({
+              name: file.name,
+              type: file.type,
+              // latin1 keeps each PDF byte as one character, so texts can be searched.
+              body: Array.from(new Uint8Array(await file.arrayBuffer()), (b) => String.fromCharCode(b)).join(
+                '',
+              ),
+            })),
+          );
+          // As a browser does when the tap that started the share is too long ago: refused, nothing shared.
+          if (outcome === 'late' && calls.length === 0 && !Reflect.get(window, 'refusedOnce')) {
+            Reflect.set(window, 'refusedOnce', true);
+            throw new DOMException(
+              'Must be handling a user gesture to perform a share request.',
+              'NotAllowedError',
+            );
+          }
+          calls.push({ title: data.title, text: data.text, files: data.files ? files : undefined });
+          if (outcome === 'cancel') throw new DOMException('Share canceled', 'AbortError');
+        },
+      });
+    },
+    { canShareFiles, outcome },
+  );
+}
+
+export const sharedCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { sharedCalls: SharedCall[] }).sharedCalls);
+
+export function recordConsoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}

@@ -38,14 +38,8 @@ test('one fridge check, one record: a guest checked in to bungalow 12 shares thr
     await expect(share).toBeEnabled();
   }
   const firstRecord = await recordedAs.textContent();
-  // The desktop's "Sharing not supported" toasts can sit over the first drink's + button, and a toast under
-  // the mouse waits for it to leave: the pointer leaves, as a person's would, and the toasts go.
-  await page.mouse.move(0, page.viewportSize()?.height ?? 0);
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Sharing not supported on this device' }),
-  ).toHaveCount(0, {
-    timeout: 15_000,
-  });
+  // The desktop's "Sharing not supported" toasts can sit over the first drink's + button: toasts are
+  // click-through, so the next count is tapped straight away, toasts or not.
   await addMissing(page, 'Coke', 1);
   await share.click();
   await expect(share).toBeEnabled();

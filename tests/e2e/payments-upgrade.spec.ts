@@ -62,7 +62,7 @@ test('an upgraded resort: checkouts from before payments say "Payment not tracke
   page,
   server,
 }) => {
-  await loginAsAdmin(page, server.adminPassword, '/admin');
+  await loginAsAdmin(page, server.adminPassword, '/admin/overview');
   // The resort's past is not shown as owed.
   const unpaidCard = section(page, 'Unpaid checkouts');
   await expect(unpaidCard.getByText('Nothing is owed.')).toBeVisible();

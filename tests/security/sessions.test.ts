@@ -56,7 +56,7 @@ describeEachDatabase('session lifecycle', ({ dialect, fresh }) => {
     expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     const cookie = pair ?? '';
     const session = await proxied.request('GET', '/api/session', { cookie, headers: https });
-    expect(await session.json()).toEqual({ authenticated: true });
+    expect(await session.json()).toMatchObject({ authenticated: true });
 
     // Without TRUST_PROXY the same header is a client's claim: no Secure cookie, no HSTS.
     const direct = await t.request('POST', '/api/session', {

@@ -13,6 +13,8 @@ const contentTables = [
   'checkout_payments',
   'restocks',
   'settings',
+  'staff',
+  'devices',
 ] as const;
 
 /** Every row of every content table, in a fixed order: equal dumps mean nothing was written. */

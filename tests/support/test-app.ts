@@ -10,6 +10,7 @@ import { type Config, parseConfig } from '../../src/server/config';
 import { type Db, type DialectName, openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedOnce } from '../../src/server/db/seed';
+import { createLiveHub, type LiveHub } from '../../src/server/live/live-hub';
 import { createLogger } from '../../src/server/logger';
 
 export const testAdminPassword = 'test-admin-password';
@@ -85,6 +86,8 @@ export interface RequestOptions {
   rawBody?: string;
   cookie?: string;
   headers?: Record<string, string>;
+  /** Aborts the request, as a client going away does (the event stream's cleanup). */
+  signal?: AbortSignal;
 }
 
 export interface TestApp {
@@ -93,6 +96,8 @@ export interface TestApp {
   scratch: ScratchDatabase;
   clock: { now: number; advance(ms: number): void };
   logLines: string[];
+  /** The app's live desk hub (its open streams, its LISTEN connection). */
+  live: LiveHub;
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
   /** Logs in and returns the Cookie header value of the new session. */
   login(options?: { headers?: Record<string, string> }): Promise<string>;
@@ -115,15 +120,19 @@ export async function createTestApp(
       clock.now += ms;
     },
   };
+  const logger = createLogger('debug', (line) => logLines.push(line));
+  const live = createLiveHub({ db, logger });
   const app = createApp({
     db,
     config,
     adminPasswordHash: await testAdminPasswordHash(),
-    logger: createLogger('debug', (line) => logLines.push(line)),
+    logger,
     now: () => clock.now,
+    live,
   });
 
   const request: TestApp['request'] = (method, urlPath, options = {}) => {
+    const signal = options.signal;
     const headers: Record<string, string> = { ...options.headers };
     let body: string | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
@@ -132,7 +141,7 @@ export async function createTestApp(
       headers['content-type'] ??= 'application/json';
     }
     if (options.cookie) headers.cookie = options.cookie;
-    return Promise.resolve(app.request(urlPath, { method, headers, body }));
+    return Promise.resolve(app.request(urlPath, { method, headers, body, ...(signal ? { signal } : {}) }));
   };
 
   return {
@@ -141,6 +150,7 @@ export async function createTestApp(
     scratch,
     clock,
     logLines,
+    live,
     request,
     async login(options = {}) {
       const response = await request('POST', '/api/session', {

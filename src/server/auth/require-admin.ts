@@ -1,8 +1,7 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppDeps } from '../deps';
 import { isHttps } from '../http/client-address';
-import { HttpError } from '../http/errors';
 import { sessionCookieName } from './sessions';
 
 export type AdminDeps = Pick<AppDeps, 'sessions' | 'config' | 'now'>;
@@ -14,14 +13,4 @@ export function readSessionToken(c: Context, trustProxy: boolean): string | unde
 export async function isAdmin(c: Context, deps: AdminDeps): Promise<boolean> {
   const token = readSessionToken(c, deps.config.trustProxy);
   return token !== undefined && (await deps.sessions.validate(token, deps.now()));
-}
-
-/** 401 unless the request carries a live admin session. */
-export function requireAdmin(deps: AdminDeps): MiddlewareHandler {
-  return async (c, next) => {
-    if (!(await isAdmin(c, deps))) {
-      throw new HttpError(401, 'unauthorized', 'Log in as admin to do this');
-    }
-    return next();
-  };
 }

@@ -73,3 +73,10 @@ export function createLoginThrottle(db: Db): LoginThrottle {
     },
   };
 }
+
+/** "30 seconds", "2 minutes": how long a throttled client waits, for the 429's message. */
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './tables';
 
@@ -17,6 +17,18 @@ export interface Db {
    * than the query (the catalogue cache's version check). Everything else goes through `kysely`.
    */
   sqlite?: SqliteDatabase.Database;
+  /**
+   * SQLite only: calls `listener` after every transaction this handle commits (the live desk's wake-up; see
+   * src/server/live/live-hub.ts). Returns the function that stops it. PostgreSQL announces its commits
+   * itself (NOTIFY, migration 010), to every app server.
+   */
+  onCommit?(listener: () => void): () => void;
+  /**
+   * PostgreSQL only: a new connection of its own, outside the pool, with the pool's settings (schema
+   * included), not yet connected. The live desk's LISTEN holds one for as long as streams are open: a
+   * listening connection taken from the pool would be one fewer for requests, and lost with any query error.
+   */
+  dedicatedClient?(applicationName: string): pg.Client;
   close(): Promise<void>;
 }
 
@@ -43,23 +55,54 @@ function openSqlite(file: string): Db {
   // FULL: a checkout that got a 2xx survives a power loss, not only a crash of the process.
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const commitListeners = new Set<() => void>();
+  const kysely = new Kysely<Database>({
+    dialect: afterEachCommit(new SqliteDialect({ database }), () => {
+      for (const listener of commitListeners) listener();
+    }),
+  });
   return {
     kysely,
     dialect: 'sqlite',
     sqlite: database,
+    onCommit(listener) {
+      commitListeners.add(listener);
+      return () => commitListeners.delete(listener);
+    },
     close: () => kysely.destroy(),
   };
 }
 
+/**
+ * The dialect, with `committed` called after each COMMIT it sends. Every write of the app runs in
+ * `kysely.transaction()` (appendAudit takes a transaction), and each of those ends in the driver's
+ * commitTransaction: the one place that knows a change is durable and visible, whichever repository made
+ * it. A rollback calls nothing.
+ */
+function afterEachCommit(base: Dialect, committed: () => void): Dialect {
+  return {
+    createAdapter: () => base.createAdapter(),
+    createQueryCompiler: () => base.createQueryCompiler(),
+    createIntrospector: (db) => base.createIntrospector(db),
+    createDriver() {
+      const driver = base.createDriver();
+      const commit = driver.commitTransaction.bind(driver);
+      driver.commitTransaction = async (connection) => {
+        await commit(connection);
+        committed();
+      };
+      return driver;
+    },
+  };
+}
+
 function openPostgres(url: string, options: OpenDatabaseOptions): Db {
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: url,
-    max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 30_000,
     ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
   // An idle client that loses its server must not crash the process; the next query reports the error.
   pool.on('error', () => {});
   // A checked-out client whose server goes away (a restart, a failover) emits 'error' outside any query,
@@ -71,6 +114,8 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Db {
     kysely,
     dialect: 'postgres',
     ...(options.schema ? { schema: options.schema } : {}),
+    dedicatedClient: (applicationName) =>
+      new pg.Client({ ...connection, application_name: applicationName, keepAlive: true }),
     close: () => kysely.destroy(),
   };
 }

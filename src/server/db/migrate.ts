@@ -6,6 +6,10 @@ import { catalogueVersionMigration } from './migrations/003-catalogue-version';
 import { drinkSectionsMigration } from './migrations/004-drink-sections';
 import { staysAndChecksMigration } from './migrations/005-stays-and-checks';
 import { paymentsMigration } from './migrations/006-payments';
+import { auditMigration } from './migrations/007-audit';
+import { teamMigration } from './migrations/008-team';
+import { daysMigration } from './migrations/009-days';
+import { checkRequestsMigration } from './migrations/010-check-requests';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -16,6 +20,10 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '004-drink-sections': drinkSectionsMigration(),
     '005-stays-and-checks': staysAndChecksMigration(db.dialect),
     '006-payments': paymentsMigration(db.dialect),
+    '007-audit': auditMigration(db.dialect),
+    '008-team': teamMigration(db.dialect),
+    '009-days': daysMigration(db.dialect),
+    '010-check-requests': checkRequestsMigration(db.dialect),
   };
 }
 
@@ -24,16 +32,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
  * such lock, so a server that loses the race to another process's migration simply tries again.
  */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider,
-    // Parallel work landed 005 before 004 (drink sections): a database migrated in between has 005 but not
-    // 004. The migrations touch separate tables, so the missing one simply runs next.
-    allowUnorderedMigrations: true,
-    // Kysely looks for its own tables by schema; without this a second schema would find the first one's.
-    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
-  });
+  const migrator = migratorFor(db);
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return;
@@ -45,4 +44,23 @@ export async function migrateToLatest(db: Db): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
   }
+}
+
+/** Runs the migrations up to and including `name`: tests and benches build an older database with it. */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const { error } = await migratorFor(db).migrateTo(name);
+  if (error) throw error;
+}
+
+function migratorFor(db: Db): Migrator {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
+  return new Migrator({
+    db: db.kysely,
+    provider,
+    // Parallel work landed 005 before 004 (drink sections): a database migrated in between has 005 but not
+    // 004. The migrations touch separate tables, so the missing one simply runs next.
+    allowUnorderedMigrations: true,
+    // Kysely looks for its own tables by schema; without this a second schema would find the first one's.
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
 }

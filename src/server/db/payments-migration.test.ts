@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { databaseAt001 } from '../../../tests/support/database-at-001';
 import { testDialects } from '../../../tests/support/test-app';
+import { ownerActor } from '../../shared/team';
 import { createHistoryRepo } from '../routes/checkouts/history.repo';
 import { createPaymentsRepo } from '../routes/checkouts/payments.repo';
 import { migrateToLatest } from './migrate';
@@ -38,12 +39,12 @@ describe.each(testDialects)('migration 006 on an existing database [%s]', (diale
       expect(await payments.unpaid()).toEqual({ count: 1, thb: 80 });
 
       // Undoing on a not-tracked one changes nothing; marking it paid tracks it, and undoing that leaves it owed.
-      await payments.record(oldB, null, '2026-02-01T09:00:00.000Z', 'admin');
+      await payments.record(oldB, null, { actor: ownerActor(), at: '2026-02-01T09:00:00.000Z' });
       expect(await history.get(oldB)).toMatchObject({ paymentTracked: false, paymentEvents: [] });
-      await payments.record(oldB, 'cash', '2026-02-01T09:00:00.000Z', 'admin');
+      await payments.record(oldB, 'cash', { actor: ownerActor(), at: '2026-02-01T09:00:00.000Z' });
       expect(await history.get(oldB)).toMatchObject({ paymentTracked: true, payment: { method: 'cash' } });
       expect(await payments.unpaid()).toEqual({ count: 1, thb: 80 });
-      await payments.record(oldB, null, '2026-02-01T09:05:00.000Z', 'admin');
+      await payments.record(oldB, null, { actor: ownerActor(), at: '2026-02-01T09:05:00.000Z' });
       expect(await history.get(oldB)).toMatchObject({ paymentTracked: true, payment: null });
       expect(await payments.unpaid()).toEqual({ count: 2, thb: 80 + 450 });
       expect((await history.page({ ...query, paid: false }, 'UTC')).items.map((c) => c.id)).toEqual([

@@ -39,6 +39,10 @@ export interface Database {
     paid_by: string | null;
     /** 0 for a checkout recorded before payments were tracked (006): "not tracked", never counted as owed. */
     payment_tracked: Generated<number>;
+    /** JSON {id, name, role, device} of who recorded, voided, and approved the void, as they were (008). */
+    recorded_by: string | null;
+    voided_by: string | null;
+    void_approved_by: string | null;
   };
   /** Earlier versions of revised checkouts, as they were (005). */
   checkout_revisions: {
@@ -71,6 +75,8 @@ export interface Database {
     method: string | null;
     recorded_at: string;
     recorded_by: string;
+    /** JSON {id, name, role, device} of who made the change (008); null on older rows. */
+    by_actor: string | null;
   };
   checkout_lines: {
     id: Generated<number>;
@@ -106,6 +112,55 @@ export interface Database {
     token_hash: string;
     created_ms: number;
     last_seen_ms: number;
+    /** The person of a PIN session; null for the owner's (the admin password) (008). */
+    staff_id: number | null;
+    /** The registered device the session lives on, or null (008). */
+    device_id: number | null;
+  };
+  /** The resort's team: a person with a role and a PIN, deactivated but never deleted (008). */
+  staff: {
+    id: Generated<number>;
+    name: string;
+    /** The name as compared: unique ignoring case (shared/team-schemas.ts nameKey). */
+    name_key: string;
+    role: string;
+    /** scrypt, as the admin password's (auth/password.ts). */
+    pin_hash: string;
+    active: number;
+    /** Wrong PINs in a row, on any device; reset by a right PIN or a new one. */
+    pin_failures: number;
+    pin_blocked: number;
+    created_at: string;
+    updated_at: string;
+  };
+  /** Browsers the owner or a manager registered: a PIN signs in only on one of these (008). */
+  devices: {
+    id: Generated<number>;
+    name: string;
+    /** SHA-256 of the device cookie's token. */
+    token_hash: string;
+    created_at: string;
+    last_used_at: string | null;
+    revoked_at: string | null;
+  };
+  /** One-time codes that register another browser without a session (008). */
+  device_pairing_codes: {
+    /** SHA-256 of the code. */
+    code_hash: string;
+    created_at: string;
+    expires_ms: number;
+    /** JSON of the Actor who made the code: the device it registers is theirs in the audit. */
+    created_by: string;
+    used_at: string | null;
+    device_id: number | null;
+  };
+  /** PIN tries per person and device: the free tries and the doubling wait (008). */
+  pin_attempts: {
+    staff_id: number;
+    device_id: number;
+    failures: number;
+    blocked_until_ms: number;
+    updated_ms: number;
   };
   login_attempts: {
     client: string;
@@ -116,6 +171,61 @@ export interface Database {
   settings: {
     key: string;
     value: string;
+  };
+  /** Append-only (triggers refuse UPDATE and DELETE): every change, who made it, chained by SHA-256 (007). */
+  audit_events: {
+    seq: number;
+    at: string;
+    actor_id: number | null;
+    actor_name: string;
+    actor_role: string;
+    device_id: number | null;
+    device_name: string | null;
+    action: string;
+    subject_type: string;
+    subject_id: string | null;
+    /** Canonical JSON of the event's details. */
+    details: string;
+    hash: string;
+  };
+  /** One row (id 1): the chain's last seq and hash; every append moves it first (007). */
+  audit_head: {
+    id: number;
+    seq: number;
+    hash: string;
+  };
+  /**
+   * Closes of resort days (009-days): one row per close, kept when reopened (reopened_* set); at most one
+   * standing close a day (partial unique index on day where reopened_at is null).
+   */
+  day_closes: {
+    id: Generated<number>;
+    /** YYYY-MM-DD in the resort's time zone. */
+    day: string;
+    /** JSON of DayFigures as they were at the close. */
+    figures: string;
+    counted_cash: number;
+    difference: number;
+    note: string | null;
+    closed_at: string;
+    /** Who closed it, as they were named then ("Owner", "Noi on Desk tablet"). */
+    closed_by: string;
+    reopened_at: string | null;
+    reopened_by: string | null;
+    reopen_reason: string | null;
+  };
+  /** The desk's requests for a fridge check; open while done_at is null (010-check-requests). */
+  check_requests: {
+    id: Generated<number>;
+    bungalow: number;
+    requested_at: string;
+    /** Who asked, as they were ("Noi on Desk tablet"). */
+    requested_by: string;
+    done_at: string | null;
+    done_by: string | null;
+    /** `checkout` (a checkout for the bungalow answered it) or `nothing-missing`. */
+    outcome: string | null;
+    checkout_id: number | null;
   };
   /** One row (id 1): a token the "Drinks" triggers replace on every write (003-catalogue-version). */
   catalogue_version: {

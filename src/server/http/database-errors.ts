@@ -33,3 +33,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
   return unavailableMessages.some((pattern) => pattern.test(error.message));
 }
+
+/** A unique index refused the row (PostgreSQL 23505, SQLite's UNIQUE constraint). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

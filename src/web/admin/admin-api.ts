@@ -1,4 +1,8 @@
 import type { Drink } from '../../shared/api-types';
+import type { AuditPage, ChainVerdict } from '../../shared/audit-types';
+import type { CloseDayInput, ReopenDayInput } from '../../shared/day-close-schemas';
+import type { DaySummary } from '../../shared/day-close-types';
+import type { CheckRequest } from '../../shared/live-types';
 import type { PaymentMethod } from '../../shared/payment-constants';
 import type { ResortSettings } from '../../shared/resort-settings';
 import type { ResortSettingsInput } from '../../shared/resort-settings-schema';
@@ -14,6 +18,7 @@ import type {
   UnpaidSummary,
 } from '../../shared/staff-types';
 import type { StayInput } from '../../shared/stay-schemas';
+import type { ApprovalInput } from '../../shared/team-schemas';
 import { requestWithHeaders } from '../api';
 
 /**
@@ -34,8 +39,12 @@ export async function fetchCheckoutHistory(query: HistoryQuery): Promise<History
   const { body, headers } = await request<HistoryCheckout[]>(`/api/checkouts?${params}`);
   return { items: body, hasMore: /rel="next"/.test(headers.get('Link') ?? '') };
 }
-export const voidCheckout = (id: number, reason: string) =>
-  json<HistoryCheckout>(`/api/checkouts/${id}/void`, { method: 'POST', body: { reason } });
+/** A front desk's void carries a manager's approval: their name picked and PIN typed on the same device. */
+export const voidCheckout = (id: number, reason: string, approval?: ApprovalInput) =>
+  json<HistoryCheckout>(`/api/checkouts/${id}/void`, {
+    method: 'POST',
+    body: approval ? { reason, approval } : { reason },
+  });
 /** Marks a checkout paid by `method`, or unpaid again with null. */
 export const recordPayment = (id: number, method: PaymentMethod | null) =>
   json<HistoryCheckout>(`/api/checkouts/${id}/payment`, { method: 'POST', body: { method } });
@@ -62,3 +71,20 @@ export const reorderDrinks = (ids: number[]) =>
 /** Settings are read by everyone through web/settings.ts; only the workspace writes them. */
 export const saveSettings = (input: ResortSettingsInput) =>
   json<ResortSettings>('/api/settings', { method: 'PUT', body: input });
+
+/** Closing the day: the day's figures and its close; closing it with the counted cash; reopening it. */
+export const fetchDay = (day: string) => json<DaySummary>(`/api/days/${encodeURIComponent(day)}`);
+export const closeDay = (day: string, input: CloseDayInput) =>
+  json<DaySummary>(`/api/days/${encodeURIComponent(day)}/close`, { method: 'POST', body: input });
+export const reopenDay = (day: string, input: ReopenDayInput) =>
+  json<DaySummary>(`/api/days/${encodeURIComponent(day)}/reopen`, { method: 'POST', body: input });
+/** The live desk's check requests: the open ones, asking for one (the desk), "Nothing missing" (housekeeping). */
+export const fetchCheckRequests = () => json<CheckRequest[]>('/api/check-requests');
+export const askForCheck = (bungalow: number) =>
+  json<CheckRequest>('/api/check-requests', { method: 'POST', body: { bungalow } });
+export const answerNothingMissing = (id: number) =>
+  json<CheckRequest>(`/api/check-requests/${id}/nothing-missing`, { method: 'POST', body: {} });
+/** One page of the audit trail (GET /api/audit), with the URL's filters passed through as they are. */
+export const fetchActivity = (search: URLSearchParams) => json<AuditPage>(`/api/audit?${search}`);
+export const verifyActivityChain = () => json<ChainVerdict>('/api/audit/verify');
+export const activityCsvUrl = (search: URLSearchParams) => `/api/audit/export.csv?${search}`;

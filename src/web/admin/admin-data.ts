@@ -1,9 +1,12 @@
 import toast from 'react-hot-toast/headless';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
-import type { ApiIssue, SessionState } from '../../shared/api-types';
+import type { ApiErrorCode, ApiIssue, SessionState } from '../../shared/api-types';
 import { timings } from '../../shared/constants';
+import type { RosterEntry } from '../../shared/team-types';
 import { ApiError, fetchSession, login, logout } from '../api';
 import { type AdminI18n, adminI18n, adminMessagesReady } from './admin-i18n';
+import { currentAdminPage, pageAllowed, pagesOf } from './admin-nav';
+import { fetchRoster, pinSignIn, registerDevice } from './team/team-api';
 import { apiErrorText } from './validation';
 
 /**
@@ -52,16 +55,26 @@ export function pageLoader<T extends object>(load: (args: LoaderFunctionArgs) =>
   return async (args: LoaderFunctionArgs): Promise<PageData<T>> => {
     const session = await sessionFor(args.request);
     if (!session.authenticated) return { authenticated: false };
+    // A page the signed-in role cannot use (a housekeeper at the overview, or after another person signed in
+    // on this device) fetches nothing: its reads would only answer 403. The role's first page opens instead.
+    const role = session.user?.role ?? 'owner';
+    const page = currentAdminPage(new URL(args.request.url).pathname);
+    if (page && !pageAllowed(role, page)) {
+      const first = pagesOf(role)[0];
+      if (first) throw new Response(null, { status: 302, headers: { Location: first.path } });
+    }
     return { authenticated: true, ...load(args) };
   };
 }
 
 export type AdminActionResult =
-  | { ok: true; intent: string }
+  /** `data`: what the server answered (a pairing code to show), for the form that asked. */
+  | { ok: true; intent: string; data?: unknown }
   | {
       ok: false;
       intent: string;
       status: number;
+      code: ApiErrorCode | 'network_error';
       message: string;
       issues: ApiIssue[];
       retryAfter?: number;
@@ -86,8 +99,9 @@ export function pageAction<C extends { intent: string }>(spec: PageActionSpec<C>
   return async ({ request }: ActionFunctionArgs): Promise<AdminActionResult> => {
     const command = (await request.json()) as C;
     const intent: C['intent'] = command.intent;
+    let data: unknown;
     try {
-      await spec.run(command);
+      data = await spec.run(command);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       console.error(`The admin action "${intent}" failed`, error);
@@ -99,6 +113,7 @@ export function pageAction<C extends { intent: string }>(spec: PageActionSpec<C>
         ok: false,
         intent,
         status: error.status,
+        code: error.code,
         message:
           intent === 'login' && error.status === 401
             ? adminI18n().t.incorrectPassword
@@ -109,7 +124,23 @@ export function pageAction<C extends { intent: string }>(spec: PageActionSpec<C>
     }
     const success = spec.success[intent];
     if (success) toast.success(success(adminI18n()), { duration: timings.successToastMs });
-    return { ok: true, intent };
+    return { ok: true, intent, data };
+  };
+}
+
+/**
+ * One page's commands from two sets (the spec's panel takes the drinks' and the guest's): each command goes to
+ * the set that lists its intent.
+ */
+export function mergeActionSpecs<A extends { intent: string }, B extends { intent: string }>(
+  first: PageActionSpec<A>,
+  second: PageActionSpec<B>,
+): PageActionSpec<A | B> {
+  const inFirst = (command: A | B): command is A => Object.hasOwn(first.failure, command.intent);
+  return {
+    run: (command) => (inFirst(command) ? first.run(command) : second.run(command)),
+    success: { ...first.success, ...second.success } as PageActionSpec<A | B>['success'],
+    failure: { ...first.failure, ...second.failure } as PageActionSpec<A | B>['failure'],
   };
 }
 
@@ -118,21 +149,44 @@ export function submitOptions() {
   return { method: 'post', encType: 'application/json' } as const;
 }
 
-/** The workspace itself: is the session open; log in (the modal) and out (Lock). */
-export async function workspaceLoader({ request }: LoaderFunctionArgs): Promise<SessionState> {
-  // The workspace's texts in the page's language before anything of it shows (no English flash).
-  const [session] = await Promise.all([sessionFor(request), adminMessagesReady()]);
-  return session;
+export interface WorkspaceData extends SessionState {
+  /** On a registered device with no session: the names "Who is working?" shows. */
+  roster: Promise<RosterEntry[]> | null;
 }
 
-type SessionCommand = { intent: 'login'; password: string } | { intent: 'logout' };
+/** The workspace itself: is the session open; log in (the modal, or a name and PIN) and out (Lock). */
+export async function workspaceLoader({ request }: LoaderFunctionArgs): Promise<WorkspaceData> {
+  // The workspace's texts in the page's language before anything of it shows (no English flash).
+  const [session] = await Promise.all([sessionFor(request), adminMessagesReady()]);
+  const roster = !session.authenticated && session.device ? reportLoadFailure(fetchRoster()) : null;
+  return { ...session, roster };
+}
+
+export type SessionCommand =
+  | { intent: 'login'; password: string }
+  | { intent: 'pin-login'; staffId: number; pin: string }
+  | { intent: 'pair-device'; name: string; pairingCode: string }
+  | { intent: 'logout' };
 
 export const workspaceAction = pageAction<SessionCommand>({
-  run: (command) => (command.intent === 'login' ? login(command.password) : logout()),
-  success: {},
+  run: (command) => {
+    switch (command.intent) {
+      case 'login':
+        return login(command.password);
+      case 'pin-login':
+        return pinSignIn(command.staffId, command.pin);
+      case 'pair-device':
+        return registerDevice(command.name, command.pairingCode);
+      default:
+        return logout();
+    }
+  },
+  success: { 'pair-device': ({ a }) => a.deviceRegistered },
   failure: {
-    // The modal shows a failed login inline.
+    // The modal, the PIN pad and the pairing form show a failure inline.
     login: null,
+    'pin-login': null,
+    'pair-device': null,
     logout: ({ a }) => a.couldNotLock,
   },
 });

@@ -1,6 +1,9 @@
 import {
   BedDouble,
+  BellRing,
+  Calculator,
   ChartColumn,
+  ClipboardList,
   CupSoda,
   History,
   LayoutDashboard,
@@ -8,13 +11,17 @@ import {
   Menu,
   PackageCheck,
   QrCode,
+  ScrollText,
   SlidersHorizontal,
+  Users,
   X,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, type RouteObject, useLocation } from 'react-router';
 import type { AdminMessages } from '../../shared/i18n/admin-en';
+import { grantOf, type Right, type Role } from '../../shared/team';
 import { useAdminI18n } from './admin-i18n';
+import { useRole } from './team/session-context';
 
 type PageLabel = {
   [Key in keyof AdminMessages]: Key extends `page${string}` ? Key : never;
@@ -26,65 +33,124 @@ export interface AdminNavPage {
   /** The page's name in the admin message files. */
   label: PageLabel;
   icon: LucideIcon;
+  /** The right of shared/team.ts's table the page needs: a role without it never sees the page. */
+  right: Right;
   /** In the phone's bottom bar; the others are behind its "More" button (all are in the desk's side nav). */
   primary?: boolean;
   /** The page's route module (loader, action, Component): a lazy chunk of its own. */
   lazy?: RouteObject['lazy'];
 }
 
+/** The spec's admin panel ('Add New Drink', the Drinks list, 'Guest Information'): the workspace's index. */
+export const adminPanelPath = '/admin';
+
 /**
  * The workspace's pages, in the nav's order, and their routes. A new page: a folder src/web/admin/<page>/
- * with a `<page>-route.tsx` module (loader, action, Component) and a line here. The overview is the
- * workspace's index route, declared in src/web/router.tsx.
+ * with a `<page>-route.tsx` module (loader, action, Component) and a line here. The spec's panel is the
+ * workspace's index route, declared in src/web/router.tsx (the spec puts it at /admin itself). The phone's
+ * bar holds the panel, the overview, restock and history; the drinks' own page is under "More", since the
+ * panel has the drinks too.
  */
 export const adminPages: AdminNavPage[] = [
-  { path: '/admin', label: 'pageOverview', icon: LayoutDashboard, primary: true },
+  { path: adminPanelPath, right: 'frontDesk', label: 'pagePanel', icon: ClipboardList, primary: true },
+  {
+    path: '/admin/overview',
+    right: 'frontDesk',
+    label: 'pageOverview',
+    icon: LayoutDashboard,
+    primary: true,
+    lazy: () => import('./overview/overview-route'),
+  },
   {
     path: '/admin/drinks',
+    right: 'catalogue',
     label: 'pageDrinks',
     icon: CupSoda,
-    primary: true,
     lazy: () => import('./drinks/drinks-route'),
   },
   {
     path: '/admin/bungalows',
+    right: 'frontDesk',
     label: 'pageBungalows',
     icon: BedDouble,
     lazy: () => import('./bungalows/bungalows-route'),
   },
   {
     path: '/admin/restock',
+    right: 'fridge',
     label: 'pageRestock',
     icon: PackageCheck,
     primary: true,
     lazy: () => import('./restock/restock-route'),
   },
   {
+    path: '/admin/requests',
+    right: 'fridge',
+    label: 'pageRequests',
+    icon: BellRing,
+    lazy: () => import('./requests/requests-route'),
+  },
+  {
     path: '/admin/history',
+    right: 'frontDesk',
     label: 'pageHistory',
     icon: History,
     primary: true,
     lazy: () => import('./history/history-route'),
   },
   {
+    path: '/admin/close',
+    right: 'frontDesk',
+    label: 'pageClose',
+    icon: Calculator,
+    lazy: () => import('./close/close-route'),
+  },
+  {
     path: '/admin/reports',
+    right: 'frontDesk',
     label: 'pageReports',
     icon: ChartColumn,
     lazy: () => import('./reports/reports-route'),
   },
   {
     path: '/admin/settings',
+    right: 'catalogue',
     label: 'pageSettings',
     icon: SlidersHorizontal,
     lazy: () => import('./settings/settings-route'),
   },
   {
     path: '/admin/stickers',
+    right: 'catalogue',
     label: 'pageStickers',
     icon: QrCode,
     lazy: () => import('./stickers/stickers-route'),
   },
+  {
+    path: '/admin/staff',
+    right: 'team',
+    label: 'pageStaff',
+    icon: Users,
+    lazy: () => import('./staff/staff-route'),
+  },
+  {
+    path: '/admin/activity',
+    right: 'oversight',
+    label: 'pageActivity',
+    icon: ScrollText,
+    lazy: () => import('./activity/activity-route'),
+  },
 ];
+
+/** Whether a role may open a page: its right is 'yes' or 'approval' (a desk sees the history it voids from). */
+export function pageAllowed(role: Role, page: AdminNavPage): boolean {
+  return grantOf(role, page.right) !== 'no';
+}
+
+/** The pages a role may open, in the nav's order. */
+export function pagesOf(role: Role | null): AdminNavPage[] {
+  return role ? adminPages.filter((page) => pageAllowed(role, page)) : adminPages;
+}
 
 /** The pages' routes, as children of the workspace's route (src/web/router.tsx patches them in). */
 export function adminPageRoutes(): RouteObject[] {
@@ -116,7 +182,9 @@ export function AdminNav() {
   const [moreOpen, setMoreOpen] = useState(false);
   const moreId = useId();
   const moreButton = useRef<HTMLButtonElement>(null);
-  const secondary = adminPages.filter((page) => !page.primary);
+  // Only the pages the signed-in role can use: a housekeeper's phone shows the restock list, not the prices.
+  const pages = pagesOf(useRole());
+  const secondary = pages.filter((page) => !page.primary);
   const onSecondaryPage = current !== undefined && !current.primary;
 
   useEffect(() => {
@@ -154,12 +222,12 @@ export function AdminNav() {
         </ul>
       )}
       <ul className="mx-auto flex max-w-3xl lg:max-w-none lg:flex-col lg:gap-1">
-        {adminPages.map((page) => (
+        {pages.map((page) => (
           <li key={page.path} className={page.primary ? 'flex-1 lg:flex-none' : 'hidden lg:block'}>
             <NavLink page={page} current={page === current} layout="bar" />
           </li>
         ))}
-        <li className="flex-1 lg:hidden">
+        <li className={secondary.length > 0 ? 'flex-1 lg:hidden' : 'hidden'}>
           <button
             ref={moreButton}
             type="button"

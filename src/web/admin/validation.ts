@@ -14,6 +14,7 @@ import type { AdminMessages } from '../../shared/i18n/admin-en';
 import { promptPayIdMessages } from '../../shared/promptpay/promptpay-id';
 import { defaultTimeZone } from '../../shared/resort-settings';
 import { startAfterEndMessage } from '../../shared/staff-schemas';
+import { teamTexts } from '../../shared/team-limits';
 import { ApiError } from '../api';
 import { type AdminI18n, adminI18n, useAdminI18n } from './admin-i18n';
 
@@ -27,8 +28,11 @@ import { type AdminI18n, adminI18n, useAdminI18n } from './admin-i18n';
 
 export type Issue = z.core.$ZodIssue;
 
+/** A field's name in the page's language. */
+export type FieldNames = Record<string, (a: AdminMessages) => string>;
+
 /** Each form field the schemas check, by its key, with its name in the page's language. */
-const fieldNames: Record<string, (a: AdminMessages) => string> = {
+const fieldNames: FieldNames = {
   drinkName: (a) => a.drinkName,
   startingQuantity: (a) => a.startingQuantity,
   price: (a) => a.priceThb,
@@ -46,10 +50,13 @@ const fieldNames: Record<string, (a: AdminMessages) => string> = {
   promptPayId: (a) => a.promptPayId,
   promptPayName: (a) => a.promptPayName,
   publicUrl: (a) => a.publicAddress,
+  cashFloat: (a) => a.cashFloatLabel,
   bungalow: (a) => a.filterBungalow,
   guest: (a) => a.filterGuest,
   from: (a) => a.fromDay,
   to: (a) => a.toDay,
+  role: (a) => a.role,
+  staffLockMinutes: (a) => a.staffLock,
 };
 
 const dateFields = new Set(['checkOutOn', 'from', 'to']);
@@ -63,9 +70,17 @@ const promptPayIdTexts = {
 } as const satisfies Record<string, keyof AdminMessages>;
 
 /** What an issue of the shared schemas says, in another language than English (see above). */
-function translatedIssue(issue: Issue, a: AdminMessages): string {
+function translatedIssue(issue: Issue, a: AdminMessages, names: FieldNames = {}): string {
   const key = String(issue.path[0] ?? '');
-  const field = (fieldNames[key] ?? (() => key))(a);
+  const field = (names[key] ?? fieldNames[key] ?? (() => key))(a);
+
+  // The team's PINs and pairing codes (shared/team-schemas.ts).
+  if (key === 'pin' || key === 'pinAgain') {
+    if (issue.message === teamTexts.pinsDiffer) return a.pinsDiffer;
+    if (issue.code === 'custom') return /repeated/.test(issue.message) ? a.pinRepeated : a.pinRun;
+    return a.pinSixDigits;
+  }
+  if (key === 'pairingCode') return a.pairingCodeInvalid;
 
   // The rules of one field, whose texts name what the field takes.
   if (key === 'reason' && issue.code === 'too_small') return a.voidReasonRequired;
@@ -108,16 +123,20 @@ function translatedIssue(issue: Issue, a: AdminMessages): string {
 }
 
 /** An issue of the shared schemas as the form shows it: English as the schema says it, else translated. */
-export function issueText(issue: Issue, i18n: AdminI18n = adminI18n()): string {
-  return i18n.language === 'en' ? issue.message : translatedIssue(issue, i18n.a);
+export function issueText(issue: Issue, i18n: AdminI18n = adminI18n(), names?: FieldNames): string {
+  return i18n.language === 'en' ? issue.message : translatedIssue(issue, i18n.a, names);
 }
 
 /** The first message per field of a failed parse, in the page's language. */
-export function fieldMessages(error: z.ZodError, i18n: AdminI18n = adminI18n()): Record<string, string> {
+export function fieldMessages(
+  error: z.ZodError,
+  i18n: AdminI18n = adminI18n(),
+  names?: FieldNames,
+): Record<string, string> {
   const messages: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '');
-    messages[key] ??= issueText(issue, i18n);
+    messages[key] ??= issueText(issue, i18n, names);
   }
   return messages;
 }
@@ -128,6 +147,8 @@ export function fieldMessages(error: z.ZodError, i18n: AdminI18n = adminI18n()):
  */
 export function adminResolver<Values extends FieldValues, Output>(
   schema: z.ZodType<Output, unknown>,
+  /** Names for this form's fields where a key means something else elsewhere (a person's `name`). */
+  names?: FieldNames,
 ): Resolver<Values, unknown, Output> {
   return async (values, _context, options) => {
     const parsed = await schema.safeParseAsync(values);
@@ -136,7 +157,7 @@ export function adminResolver<Values extends FieldValues, Output>(
     const i18n = adminI18n();
     for (const issue of parsed.error.issues) {
       const key = issue.path.join('.');
-      flat[key] ??= { type: issue.code, message: issueText(issue, i18n) };
+      flat[key] ??= { type: issue.code, message: issueText(issue, i18n, names) };
     }
     return { values: {}, errors: toNestErrors(flat as FieldErrors, options) as FieldErrors<Values> };
   };

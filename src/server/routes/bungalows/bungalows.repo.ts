@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { BungalowState, Stay } from '../../../shared/staff-types';
 import type { StayValues } from '../../../shared/stay-schemas';
+import { appendAudit, type Change, changedFields, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 
@@ -79,6 +80,17 @@ export function createBungalowsRepo({ kysely }: Db) {
       return (await kysely.selectFrom('Guest').select('id').limit(1).executeTakeFirst()) !== undefined;
     },
 
+    /** The bungalow's open stay, if a guest is checked in. */
+    async openStay(bungalow: number): Promise<Stay | undefined> {
+      const row = await kysely
+        .selectFrom('stays')
+        .select(stayColumns)
+        .where('bungalow', '=', bungalow)
+        .where('checked_out_at', 'is', null)
+        .executeTakeFirst();
+      return row ? toStay(row) : undefined;
+    },
+
     /** Every stay of a bungalow, newest first: the open one (if any) and the past ones. */
     async stays(bungalow: number): Promise<Stay[]> {
       const rows = await kysely
@@ -96,46 +108,81 @@ export function createBungalowsRepo({ kysely }: Db) {
      * Opens the bungalow's stay, or updates the open one, in one statement: the partial unique index on open
      * stays is the conflict target, so two check-ins at once leave one open stay (the later write's guest).
      */
-    async putStay(bungalow: number, input: StayValues, at: string): Promise<{ stay: Stay; opened: boolean }> {
-      // Only for the status code (201 or 200); the upsert below decides what is stored.
-      const before = await kysely
-        .selectFrom('stays')
-        .select('id')
-        .where('bungalow', '=', bungalow)
-        .where('checked_out_at', 'is', null)
-        .executeTakeFirst();
-      const row = await kysely
-        .insertInto('stays')
-        .values({
-          bungalow,
-          guest_name: input.guestName,
-          guest_email: input.guestEmail,
-          check_out_on: input.checkOutOn,
-          checked_in_at: at,
-          checked_out_at: null,
-        })
-        .onConflict((oc) =>
-          oc.column('bungalow').where('checked_out_at', 'is', null).doUpdateSet({
+    async putStay(
+      bungalow: number,
+      input: StayValues,
+      change: Change,
+    ): Promise<{ stay: Stay; opened: boolean }> {
+      return kysely.transaction().execute(async (trx) => {
+        // For the status code (201 or 200) and the audit's before; the upsert below decides what is stored.
+        const before = await trx
+          .selectFrom('stays')
+          .select(stayColumns)
+          .where('bungalow', '=', bungalow)
+          .where('checked_out_at', 'is', null)
+          .executeTakeFirst();
+        const at = change.at;
+        const row = await trx
+          .insertInto('stays')
+          .values({
+            bungalow,
             guest_name: input.guestName,
             guest_email: input.guestEmail,
             check_out_on: input.checkOutOn,
-          }),
-        )
-        .returning(stayColumns)
-        .executeTakeFirstOrThrow();
-      return { stay: toStay(row), opened: before?.id !== row.id };
+            checked_in_at: at,
+            checked_out_at: null,
+          })
+          .onConflict((oc) =>
+            oc.column('bungalow').where('checked_out_at', 'is', null).doUpdateSet({
+              guest_name: input.guestName,
+              guest_email: input.guestEmail,
+              check_out_on: input.checkOutOn,
+            }),
+          )
+          .returning(stayColumns)
+          .executeTakeFirstOrThrow();
+        const stay = toStay(row);
+        const opened = before?.id !== row.id;
+        const fields = (s: Stay) => ({
+          guestName: s.guestName,
+          guestEmail: s.guestEmail,
+          checkOutOn: s.checkOutOn,
+        });
+        await appendAudit(trx, {
+          ...change,
+          action: opened ? 'stay.opened' : 'stay.changed',
+          subject: subject('stay', stay.id),
+          details: {
+            bungalow,
+            ...(opened || !before
+              ? { after: fields(stay) }
+              : changedFields(fields(toStay(before)), fields(stay))),
+          },
+        });
+        return { stay, opened };
+      });
     },
 
     /** Ends the open stay (kept, never deleted); undefined when the bungalow has none. */
-    async endStay(bungalow: number, at: string): Promise<Stay | undefined> {
-      const row = await kysely
-        .updateTable('stays')
-        .set({ checked_out_at: at })
-        .where('bungalow', '=', bungalow)
-        .where('checked_out_at', 'is', null)
-        .returning(stayColumns)
-        .executeTakeFirst();
-      return row ? toStay(row) : undefined;
+    async endStay(bungalow: number, change: Change): Promise<Stay | undefined> {
+      return kysely.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('stays')
+          .set({ checked_out_at: change.at })
+          .where('bungalow', '=', bungalow)
+          .where('checked_out_at', 'is', null)
+          .returning(stayColumns)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const stay = toStay(row);
+        await appendAudit(trx, {
+          ...change,
+          action: 'stay.closed',
+          subject: subject('stay', stay.id),
+          details: { bungalow, guestName: stay.guestName },
+        });
+        return stay;
+      });
     },
   };
 }

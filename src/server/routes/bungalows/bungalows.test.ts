@@ -220,3 +220,59 @@ describeEachDatabase('checkout guest resolution', ({ fresh }) => {
     expect(await (await t.request('GET', '/api/checkouts?guest=%25', { cookie })).json()).toEqual([]);
   });
 });
+
+describeEachDatabase('stays API round trips', ({ fresh }) => {
+  async function openStay(t: TestApp, cookie: string, bungalow: number) {
+    const opened = await checkIn(t, cookie, bungalow, { guestName: 'Mia Chen', checkOutOn: '2026-06-05' });
+    expect(opened.status).toBe(201);
+    const row = (await bungalows(t, cookie)).find((b) => b.bungalow === bungalow);
+    return row?.stay as Stay;
+  }
+
+  it('PUT /api/bungalows/:n/stay takes back the stay of a GET /api/bungalows row: 200, nothing changed', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    const stay = await openStay(t, cookie, 7);
+    expect(stay).toMatchObject({ bungalow: 7, guestEmail: null, checkedOutAt: null });
+    const before = await bungalows(t, cookie);
+    t.clock.advance(60_000);
+    const response = await checkIn(t, cookie, 7, { ...stay });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual(stay);
+    expect(await bungalows(t, cookie)).toEqual(before);
+  });
+
+  it('PUT /api/bungalows/:n/stay with one field of the stay changed changes only that field', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    const stay = await openStay(t, cookie, 7);
+    const response = await checkIn(t, cookie, 7, { ...stay, guestEmail: 'mia@example.com' });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const after = (await bungalows(t, cookie)).find((b) => b.bungalow === 7);
+    expect(after?.stay).toEqual({ ...stay, guestEmail: 'mia@example.com' });
+  });
+
+  it('PUT /api/bungalows/:n/stay refuses an unknown field and read-only fields with other values with 422', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    const stay = await openStay(t, cookie, 7);
+    const before = await bungalows(t, cookie);
+    const cases: [Record<string, unknown>, string, number][] = [
+      [{ ...stay, roomType: 'villa' }, 'roomType', 7],
+      [{ ...stay, guestName: 'Other', id: stay.id + 1 }, 'id', 7],
+      [{ ...stay, guestName: 'Other', checkedInAt: '2020-01-01T00:00:00.000Z' }, 'checkedInAt', 7],
+      // A past stay sent back is not reopened.
+      [{ ...stay, guestName: 'Other', checkedOutAt: '2026-06-02T10:00:00.000Z' }, 'checkedOutAt', 7],
+      // Bungalow 7's stay sent to bungalow 8 (which has none) is not copied there.
+      [{ ...stay, guestName: 'Other' }, 'bungalow', 8],
+    ];
+    for (const [body, field, bungalow] of cases) {
+      const response = await checkIn(t, cookie, bungalow, body);
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      const { error } = await response.json();
+      const named = [error.message, ...error.issues.map((issue: { path: string }) => issue.path)];
+      expect(named.join(' | '), JSON.stringify(body)).toContain(field);
+    }
+    expect(await bungalows(t, cookie)).toEqual(before);
+  });
+});

@@ -3,9 +3,11 @@ import type { CheckoutLine, RecordedCheckout } from '../../../shared/api-types';
 import { toastTexts } from '../../../shared/constants';
 import { grandTotal, lineTotal } from '../../../shared/money';
 import type { CheckoutInput } from '../../../shared/schemas';
+import { appendAudit, auditActorOf, type Change, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError, validationFailed } from '../../http/errors';
+import { answerCheckRequestsByCheckout } from '../check-requests/check-requests.repo';
 import type { WriteGate } from './checkout-limits';
 import { countCheckout, reviseCheckout } from './running-totals';
 
@@ -172,9 +174,10 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
     trx: Trx,
     existing: StoredCheck,
     input: CheckoutInput,
-    at: string,
+    change: Change,
     gate: WriteGate,
   ): Promise<RecordOutcome> {
+    const { at } = change;
     if (existing.bungalow !== input.bungalow) {
       throw new HttpError(
         409,
@@ -216,6 +219,18 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
       previousLines,
       lines,
     });
+    // A recount sent for the bungalow answers its open check request too.
+    await answerCheckRequestsByCheckout(trx, { id: existing.id, bungalow: existing.bungalow, total }, change);
+    await appendAudit(trx, {
+      ...change,
+      action: 'checkout.revised',
+      subject: subject('checkout', existing.id),
+      details: {
+        bungalow: existing.bungalow,
+        before: { total: existing.total, lines: previousLines },
+        after: { total, lines },
+      },
+    });
     return { outcome: 'revised', checkout: answer({ ...existing, total, revised_at: at }, lines) };
   }
 
@@ -226,12 +241,13 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
      * With a checkId, the unique index on it decides which of several simultaneous sends creates the record;
      * the others wait for it and then answer as a repeat (or a revision) of it.
      */
-    record(input: CheckoutInput, at: string, gate: WriteGate): Promise<RecordOutcome> {
+    record(input: CheckoutInput, change: Change, gate: WriteGate): Promise<RecordOutcome> {
+      const { at } = change;
       return kysely.transaction().execute(async (trx) => {
         const checkId = input.checkId;
         if (checkId) {
           const existing = await findCheck(trx, checkId);
-          if (existing) return sendAgain(trx, existing, input, at, gate);
+          if (existing) return sendAgain(trx, existing, input, change, gate);
         }
 
         const guest = await chargedGuest(trx, input.bungalow);
@@ -247,6 +263,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
             total,
             stay_id: guest.stayId,
             check_id: checkId ?? null,
+            recorded_by: JSON.stringify(auditActorOf(change.actor)),
           })
           .$if(checkId !== undefined, (qb) => qb.onConflict((oc) => oc.column('check_id').doNothing()))
           .returning('id')
@@ -255,10 +272,21 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
           // Another send of this check committed first (the insert waited for it): answer as a resend.
           const existing = checkId ? await findCheck(trx, checkId) : undefined;
           if (!existing) throw new Error('A checkout with this checkId clashed but cannot be read');
-          return sendAgain(trx, existing, input, at, gate);
+          return sendAgain(trx, existing, input, change, gate);
         }
         await insertLines(trx, inserted.id, lines);
         await countCheckout(trx, { bungalow: input.bungalow, createdAt: at, lines });
+        await answerCheckRequestsByCheckout(
+          trx,
+          { id: inserted.id, bungalow: input.bungalow, total },
+          change,
+        );
+        await appendAudit(trx, {
+          ...change,
+          action: 'checkout.recorded',
+          subject: subject('checkout', inserted.id),
+          details: { bungalow: input.bungalow, total, lines, ...(checkId ? { checkId } : {}) },
+        });
 
         const row: StoredCheck = {
           id: inserted.id,

@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { checkoutInputSchema, idParamSchema } from '../../../shared/schemas';
 import { csvFileName, staffLimits } from '../../../shared/staff-constants';
 import {
@@ -7,13 +7,14 @@ import {
   paymentInputSchema,
   voidInputSchema,
 } from '../../../shared/staff-schemas';
-import { isAdmin, readSessionToken, requireAdmin } from '../../auth/require-admin';
-import { hashToken } from '../../auth/sessions';
+import { forbiddenMessage, type Role } from '../../../shared/team';
+import { changeBy, needsApproval, requireRight, signedIn } from '../../auth/actor';
+import { checkPin } from '../../auth/pin-check';
 import type { AppDeps } from '../../deps';
 import { clientAddress } from '../../http/client-address';
-import { notFound } from '../../http/errors';
+import { csvDownload } from '../../http/csv-download';
+import { HttpError, notFound } from '../../http/errors';
 import { readJson, readParams, readQuery } from '../../http/validate';
-import { describeError } from '../../logger';
 import { createSettingsRepo } from '../settings/settings.repo';
 import { openGate } from './checkout-limits';
 import { createCheckoutsRepo } from './checkouts.repo';
@@ -28,27 +29,17 @@ export function checkoutsRoutes(deps: AppDeps) {
   // Days in the history and export filters are the resort's days (settings timeZone).
   const timeZone = async () => (await settings.read()).timeZone;
   const payments = createPaymentsRepo(deps.db);
-  const admin = requireAdmin(deps);
-
-  /**
-   * Who changed a payment. There is one admin password and no user names, so "who" is the admin session (a
-   * short one-way reference to it: the same within one login, never usable as the token) and the address.
-   */
-  const actor = (c: Context) => {
-    const token = readSessionToken(c, deps.config.trustProxy) ?? '';
-    const session = hashToken(hashToken(token)).slice(0, 8);
-    return `admin session ${session} from ${clientAddress(c, deps.config.trustProxy)}`;
-  };
+  const frontDesk = requireRight(deps, 'frontDesk');
 
   return new Hono()
     .post('/', async (c) => {
       const input = await readJson(c, checkoutInputSchema);
       const now = deps.now();
-      const at = new Date(now).toISOString();
-      // Only a request that carries a session cookie costs a session lookup; a guest's tablet has none.
-      const admin = readSessionToken(c, deps.config.trustProxy) !== undefined && (await isAdmin(c, deps));
-      if (admin) {
-        const { outcome, checkout } = await repo.record(input, at, openGate);
+      // A check shared on a device with a staff session is that person's; a guest's tablet has no session
+      // (and costs no session lookup).
+      const change = await changeBy(c, deps);
+      if (signedIn(change.actor)) {
+        const { outcome, checkout } = await repo.record(input, change, openGate);
         return c.json(checkout, outcome === 'created' ? 201 : 200);
       }
       const address = clientAddress(c, deps.config.trustProxy);
@@ -56,14 +47,14 @@ export function checkoutsRoutes(deps: AppDeps) {
       const gate = deps.checkoutLimits.gateFor(address, now);
       let wrote = false;
       try {
-        const { outcome, checkout } = await repo.record(input, at, gate);
+        const { outcome, checkout } = await repo.record(input, change, gate);
         wrote = outcome !== 'repeated';
         return c.json(checkout, outcome === 'created' ? 201 : 200);
       } finally {
         gate.settle(wrote);
       }
     })
-    .get('/', admin, async (c) => {
+    .get('/', frontDesk, async (c) => {
       const query = readQuery(c, historyQuerySchema);
       const { items, hasMore } = await history.page(query, await timeZone());
       // The body stays the plain array it was before paging; the next page is a standard Link header.
@@ -75,51 +66,45 @@ export function checkoutsRoutes(deps: AppDeps) {
       }
       return c.json(items);
     })
-    .get('/export.csv', admin, async (c) => {
+    .get('/export.csv', frontDesk, async (c) => {
       const query = readQuery(c, exportQuerySchema);
       const batches = history.exportBatches(query, await timeZone(), staffLimits.exportBatch);
-      const encoder = new TextEncoder();
-      const logger = deps.logger;
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(encoder.encode(csvHeader));
-        },
-        async pull(controller) {
-          try {
-            const next = await batches.next();
-            if (next.done) controller.close();
-            else controller.enqueue(encoder.encode(next.value.map(csvRows).join('')));
-          } catch (error) {
-            // The 200 is already sent: the truncated download fails in the browser, the detail goes to the log.
-            logger.error('csv export failed', describeError(error));
-            controller.error(new Error('The export stopped: see the server log'));
-          }
-        },
-        async cancel() {
-          await batches.return(undefined);
-        },
-      });
-      return c.body(body, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${csvFileName(query.from, query.to)}"`,
+      return csvDownload(c, {
+        fileName: csvFileName(query.from, query.to),
+        header: csvHeader,
+        batches,
+        toRow: csvRows,
+        logger: deps.logger,
+        what: 'csv export',
       });
     })
-    .get('/unpaid', admin, async (c) => c.json(await payments.unpaid()))
-    .get('/:id', admin, async (c) => {
+    .get('/unpaid', frontDesk, async (c) => c.json(await payments.unpaid()))
+    .get('/:id', frontDesk, async (c) => {
       const { id } = readParams(c, idParamSchema);
       const checkout = await history.get(id);
       if (!checkout) throw notFound('Checkout');
       return c.json(checkout);
     })
-    .post('/:id/void', admin, async (c) => {
+    .post('/:id/void', requireRight(deps, 'void'), async (c) => {
       const { id } = readParams(c, idParamSchema);
-      const { reason } = await readJson(c, voidInputSchema);
-      return c.json(await history.void(id, reason, new Date(deps.now()).toISOString()));
+      const { reason, approval } = await readJson(c, voidInputSchema);
+      const change = await changeBy(c, deps);
+      let approvedBy: { id: number; name: string } | undefined;
+      // A front desk's void needs a manager's PIN, typed on the same device (DESIGN.md, "Rights").
+      if (needsApproval(change.actor, 'void')) {
+        const device = change.actor.device;
+        if (!approval || !device) {
+          throw new HttpError(403, 'approval_required', forbiddenMessage(change.actor.role as Role, 'void'));
+        }
+        const manager = await checkPin(deps, { ...approval, device, now: deps.now(), purpose: 'approval' });
+        approvedBy = { id: manager.id, name: manager.name };
+      }
+      return c.json(await history.void(id, reason, change, approvedBy));
     })
-    .post('/:id/payment', admin, async (c) => {
+    .post('/:id/payment', frontDesk, async (c) => {
       const { id } = readParams(c, idParamSchema);
       const { method } = await readJson(c, paymentInputSchema);
-      await payments.record(id, method, new Date(deps.now()).toISOString(), actor(c));
+      await payments.record(id, method, await changeBy(c, deps));
       const checkout = await history.get(id);
       if (!checkout) throw notFound('Checkout');
       return c.json(checkout);

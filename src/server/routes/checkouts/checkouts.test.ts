@@ -67,6 +67,10 @@ describeEachDatabase('checkouts API', ({ fresh }) => {
       payment: null,
       paymentTracked: true,
       paymentEvents: [],
+      // Sent without a session: a guest's checkout.
+      recordedBy: { id: null, name: 'guest', role: 'guest', device: null },
+      voidedBy: null,
+      voidApprovedBy: null,
     });
   });
 

@@ -1,9 +1,11 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import type { CheckoutLine } from '../../../shared/api-types';
+import type { AuditActor } from '../../../shared/audit-types';
 import { addDays, startOfLocalDay } from '../../../shared/local-days';
 import type { PaymentMethod } from '../../../shared/payment-constants';
 import type { HistoryQuery } from '../../../shared/staff-schemas';
 import type { CheckoutRevision, HistoryCheckout, PaymentEvent } from '../../../shared/staff-types';
+import { appendAudit, auditActorOf, type Change, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError, notFound } from '../../http/errors';
@@ -17,6 +19,7 @@ interface RangeFilter {
   /** Part of the charged guest's name, any case. */
   guest?: string | undefined;
   stay?: number | undefined;
+  checkout?: number | undefined;
   paid?: boolean | undefined;
 }
 
@@ -27,13 +30,14 @@ const likeContains = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, 
  * created_at is ISO 8601 UTC text on both databases: a range of local days becomes a range of UTC instants
  * (the zone's midnights), compared as text, so it uses the indexes.
  */
-function inRange({ bungalow, from, to, guest, stay, paid }: RangeFilter, timeZone: string) {
+function inRange({ bungalow, from, to, guest, stay, checkout, paid }: RangeFilter, timeZone: string) {
   return (eb: ExpressionBuilder<Database, 'checkouts'>) =>
     eb.and([
       ...(bungalow !== undefined ? [eb('checkouts.bungalow', '=', bungalow)] : []),
       ...(from ? [eb('checkouts.created_at', '>=', startOfLocalDay(from, timeZone))] : []),
       ...(to ? [eb('checkouts.created_at', '<', startOfLocalDay(addDays(to, 1), timeZone))] : []),
       ...(stay !== undefined ? [eb('checkouts.stay_id', '=', stay)] : []),
+      ...(checkout !== undefined ? [eb('checkouts.id', '=', checkout)] : []),
       ...(guest
         ? [sql<SqlBool>`lower(${eb.ref('checkouts.guest_name')}) like ${likeContains(guest)} escape '!'`]
         : []),
@@ -63,6 +67,9 @@ const checkoutColumns = [
   'paid_at',
   'paid_by',
   'payment_tracked',
+  'recorded_by',
+  'voided_by',
+  'void_approved_by',
 ] as const;
 
 type CheckoutRow = Pick<Selectable<Database['checkouts']>, (typeof checkoutColumns)[number]>;
@@ -105,7 +112,7 @@ async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise
       .execute(),
     kysely
       .selectFrom('checkout_payments')
-      .select(['checkout_id', 'method', 'recorded_at', 'recorded_by'])
+      .select(['checkout_id', 'method', 'recorded_at', 'recorded_by', 'by_actor'])
       .where('checkout_id', 'in', ids)
       .orderBy('checkout_id')
       .orderBy('id')
@@ -133,6 +140,7 @@ async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise
       method: row.method as PaymentMethod | null,
       recordedAt: row.recorded_at,
       recordedBy: row.recorded_by,
+      by: fromJson<AuditActor>(row.by_actor),
     }),
   );
   return rows.map((row) => ({
@@ -154,7 +162,20 @@ async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise
         : null,
     paymentTracked: row.payment_tracked === 1,
     paymentEvents: events.get(row.id) ?? [],
+    recordedBy: fromJson<AuditActor>(row.recorded_by),
+    voidedBy: fromJson<AuditActor>(row.voided_by),
+    voidApprovedBy: fromJson<{ id: number; name: string }>(row.void_approved_by),
   }));
+}
+
+/** Who did it, kept as JSON beside the row (008); null when absent or unreadable. */
+function fromJson<T>(json: string | null): T | null {
+  if (json === null) return null;
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return null;
+  }
 }
 
 export function createHistoryRepo({ kysely }: Db) {
@@ -193,14 +214,28 @@ export function createHistoryRepo({ kysely }: Db) {
      * Marks the checkout voided (the conditional update makes a second void lose the race cleanly) and
      * takes it out of the running totals in the same transaction.
      */
-    async void(id: number, reason: string, voidedAt: string): Promise<HistoryCheckout> {
+    /** `approvedBy`: the manager who approved a front desk's void with their PIN. */
+    async void(
+      id: number,
+      reason: string,
+      change: Change,
+      approvedBy?: { id: number; name: string },
+    ): Promise<HistoryCheckout> {
+      const voidedAt = change.at;
       await kysely.transaction().execute(async (trx) => {
         const updated = await trx
           .updateTable('checkouts')
-          .set({ voided_at: voidedAt, void_reason: reason })
+          .set({
+            voided_at: voidedAt,
+            void_reason: reason,
+            voided_by: JSON.stringify(auditActorOf(change.actor)),
+            void_approved_by: approvedBy
+              ? JSON.stringify({ id: approvedBy.id, name: approvedBy.name })
+              : null,
+          })
           .where('id', '=', id)
           .where('voided_at', 'is', null)
-          .returning(['bungalow', 'created_at'])
+          .returning(['bungalow', 'created_at', 'total'])
           .executeTakeFirst();
         if (!updated) {
           const existing = await trx
@@ -217,6 +252,17 @@ export function createHistoryRepo({ kysely }: Db) {
           .where('checkout_id', '=', id)
           .execute();
         await uncountCheckout(trx, { bungalow: updated.bungalow, createdAt: updated.created_at, lines });
+        await appendAudit(trx, {
+          ...change,
+          action: 'checkout.voided',
+          subject: subject('checkout', id),
+          details: {
+            bungalow: updated.bungalow,
+            total: updated.total,
+            reason,
+            ...(approvedBy ? { approvedBy } : {}),
+          },
+        });
       });
       const checkout = await this.get(id);
       if (!checkout) throw notFound('Checkout');

@@ -129,6 +129,10 @@ describeEachDatabase('checkout history API', ({ fresh }) => {
       payment: null,
       paymentTracked: true,
       paymentEvents: [],
+      // fiveCheckouts records them as a guest would (no session).
+      recordedBy: { id: null, name: 'guest', role: 'guest', device: null },
+      voidedBy: null,
+      voidApprovedBy: null,
     });
     expect((await t.request('GET', '/api/checkouts/999999', { cookie })).status).toBe(404);
     expect((await t.request('GET', '/api/checkouts/abc', { cookie })).status).toBe(404);

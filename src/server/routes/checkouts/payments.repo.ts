@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { PaymentMethod } from '../../../shared/payment-constants';
 import type { UnpaidSummary } from '../../../shared/staff-types';
+import { actorLabel } from '../../../shared/team';
+import { appendAudit, auditActorOf, type Change, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import { HttpError, notFound } from '../../http/errors';
 
@@ -13,13 +15,15 @@ export function createPaymentsRepo({ kysely }: Db) {
      * payment recorded before the void stays possible (a refund). Marking a not-tracked checkout (one from
      * before payments were tracked) paid makes it tracked; undoing that leaves it owed.
      */
-    async record(id: number, method: PaymentMethod | null, at: string, by: string): Promise<void> {
+    async record(id: number, method: PaymentMethod | null, change: Change): Promise<void> {
+      const { at } = change;
+      const by = actorLabel(change.actor);
       await kysely.transaction().execute(async (trx) => {
         // The update takes the row's lock first (PostgreSQL), so two changes at once are applied in turn.
         await trx.updateTable('checkouts').set({ id: sql`id` }).where('id', '=', id).execute();
         const current = await trx
           .selectFrom('checkouts')
-          .select(['voided_at', 'paid_method'])
+          .select(['voided_at', 'paid_method', 'bungalow', 'total'])
           .where('id', '=', id)
           .executeTakeFirst();
         if (!current) throw notFound('Checkout');
@@ -42,8 +46,25 @@ export function createPaymentsRepo({ kysely }: Db) {
           .execute();
         await trx
           .insertInto('checkout_payments')
-          .values({ checkout_id: id, method, recorded_at: at, recorded_by: by })
+          .values({
+            checkout_id: id,
+            method,
+            recorded_at: at,
+            recorded_by: by,
+            by_actor: JSON.stringify(auditActorOf(change.actor)),
+          })
           .execute();
+        await appendAudit(trx, {
+          ...change,
+          action: method === null ? 'payment.undone' : 'payment.recorded',
+          subject: subject('checkout', id),
+          details: {
+            bungalow: current.bungalow,
+            total: current.total,
+            before: { method: current.paid_method },
+            after: { method },
+          },
+        });
       });
     },
 

@@ -46,19 +46,18 @@ describeEachDatabase('payments API', ({ fresh }) => {
     expect(paid.status, await paid.clone().text()).toBe(200);
     const body: HistoryCheckout = await paid.json();
     expect(body).toMatchObject({ id: a.id, total: 80, payment: { method: 'promptpay', paidAt: NOW } });
-    expect(body.payment?.paidBy).toMatch(/^admin session [0-9a-f]{8} from \S+$/);
-    // The session reference never contains the session token or its stored hash.
-    const token = cookie.split('=')[1] ?? '';
-    expect(body.payment?.paidBy).not.toContain(token.slice(0, 8));
+    // The admin password signs in the owner: the payment names them, never the session.
+    expect(body.payment?.paidBy).toBe('Owner');
 
     t.clock.advance(60_000);
     const undone = await pay(t, cookie, a.id, { method: null });
     expect(undone.status).toBe(200);
     const after: HistoryCheckout = await undone.json();
+    const owner = { id: null, name: 'Owner', role: 'owner', device: null };
     expect(after.payment).toBeNull();
     expect(after.paymentEvents).toEqual([
-      { method: 'promptpay', recordedAt: NOW, recordedBy: body.payment?.paidBy },
-      { method: null, recordedAt: '2026-04-10T12:01:00.000Z', recordedBy: body.payment?.paidBy },
+      { method: 'promptpay', recordedAt: NOW, recordedBy: body.payment?.paidBy, by: owner },
+      { method: null, recordedAt: '2026-04-10T12:01:00.000Z', recordedBy: body.payment?.paidBy, by: owner },
     ]);
     expect(await one(t, cookie, a.id)).toEqual(after);
   });

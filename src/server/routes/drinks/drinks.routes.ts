@@ -1,43 +1,48 @@
 import { Hono } from 'hono';
+import { drinkReadOnlyFields } from '../../../shared/read-only-fields';
 import { drinkInputSchema, drinkOrderInputSchema, idParamSchema } from '../../../shared/schemas';
-import { requireAdmin } from '../../auth/require-admin';
+import { changeBy, requireRight } from '../../auth/actor';
 import type { AppDeps } from '../../deps';
 import { notFound, validationFailed } from '../../http/errors';
-import { readJson, readParams } from '../../http/validate';
+import { readJson, readJsonBack, readParams } from '../../http/validate';
 import { type CatalogueBody, createCatalogueCache } from './catalogue-cache';
 import { createDrinksRepo } from './drinks.repo';
 
 export function drinksRoutes(deps: AppDeps) {
   const repo = createDrinksRepo(deps.db);
   const catalogue = createCatalogueCache(deps.db, repo);
-  const admin = requireAdmin(deps);
+  const catalogueWrite = requireRight(deps, 'catalogue');
 
   return (
     new Hono()
       .get('/', async (c) => catalogueResponse(await catalogue.current(), c.req.header('accept-encoding')))
-      .post('/', admin, async (c) => {
+      .post('/', catalogueWrite, async (c) => {
         const input = await readJson(c, drinkInputSchema);
-        return c.json(await repo.add(input), 201);
+        return c.json(await repo.add(input, await changeBy(c, deps)), 201);
       })
       // Before '/:id', which would take "order" for an id.
-      .put('/order', admin, async (c) => {
+      .put('/order', catalogueWrite, async (c) => {
         const { ids } = await readJson(c, drinkOrderInputSchema);
-        if (!(await repo.reorder(ids))) {
+        if (!(await repo.reorder(ids, await changeBy(c, deps)))) {
           const message = 'A listed drink does not exist: reload the drinks and try again';
           throw validationFailed(message, [{ path: 'ids', message }]);
         }
         return c.json(await repo.list());
       })
-      .put('/:id', admin, async (c) => {
+      .put('/:id', catalogueWrite, async (c) => {
         const { id } = readParams(c, idParamSchema);
-        const input = await readJson(c, drinkInputSchema);
-        const drink = await repo.update(id, input);
+        // A row of GET /api/drinks may come back as it is, with its id and place.
+        const { input, sent } = await readJsonBack(c, drinkInputSchema, drinkReadOnlyFields);
+        const held = await repo.get(id);
+        if (!held) throw notFound('Drink');
+        sent.mustMatch({ id: [held.id], sectionOrder: [held.sectionOrder] });
+        const drink = await repo.update(id, input, await changeBy(c, deps));
         if (!drink) throw notFound('Drink');
         return c.json(drink);
       })
-      .delete('/:id', admin, async (c) => {
+      .delete('/:id', catalogueWrite, async (c) => {
         const { id } = readParams(c, idParamSchema);
-        if (!(await repo.remove(id))) throw notFound('Drink');
+        if (!(await repo.remove(id, await changeBy(c, deps)))) throw notFound('Drink');
         return c.body(null, 204);
       })
   );

@@ -209,3 +209,75 @@ describeEachDatabase('drinks API', ({ fresh }) => {
     expect(await (await t.request('GET', '/api/drinks')).json()).toEqual(drinks);
   });
 });
+
+describeEachDatabase('drinks API round trips', ({ fresh }) => {
+  async function firstRow(t: Awaited<ReturnType<typeof fresh>>) {
+    const rows = await (await t.request('GET', '/api/drinks')).json();
+    return { rows, row: rows[1] };
+  }
+
+  it('PUT /api/drinks/:id takes back a row of GET /api/drinks: 200, nothing changed', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    const { rows, row } = await firstRow(t);
+    expect(row).toHaveProperty('sectionOrder');
+    const response = await t.request('PUT', `/api/drinks/${row.id}`, { cookie, body: row });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual(row);
+    expect(await (await t.request('GET', '/api/drinks')).json()).toEqual(rows);
+  });
+
+  it('PUT /api/drinks/:id with one field of the row changed changes only that field', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    const { rows, row } = await firstRow(t);
+    const response = await t.request('PUT', `/api/drinks/${row.id}`, {
+      cookie,
+      body: { ...row, price: row.price + 5 },
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await (await t.request('GET', '/api/drinks')).json()).toEqual(
+      rows.map((drink: { id: number }) => (drink.id === row.id ? { ...row, price: row.price + 5 } : drink)),
+    );
+  });
+
+  it('PUT /api/drinks/:id refuses an unknown field and a read-only field with another value with 422', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    const { rows, row } = await firstRow(t);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...row, colour: 'red' }, 'colour'],
+      [{ ...row, price: 99, id: row.id + 1 }, 'id'],
+      [{ ...row, price: 99, id: String(row.id) }, 'id'],
+      [{ ...row, price: 99, sectionOrder: row.sectionOrder + 10 }, 'sectionOrder'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await t.request('PUT', `/api/drinks/${row.id}`, { cookie, body });
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      const { error } = await response.json();
+      expect(error.message, JSON.stringify(body)).toContain(field);
+    }
+    const { error } = await (
+      await t.request('PUT', `/api/drinks/${row.id}`, {
+        cookie,
+        body: { ...row, sectionOrder: row.sectionOrder + 1 },
+      })
+    ).json();
+    expect(error.issues).toEqual([
+      {
+        path: 'sectionOrder',
+        message:
+          "sectionOrder is the drink's place in its section, set by PUT /api/drinks/order: send it as the server gave it, or leave it out",
+      },
+    ]);
+    expect(await (await t.request('GET', '/api/drinks')).json()).toEqual(rows);
+  });
+
+  it('PUT /api/drinks/:id of a row whose drink is gone answers 404', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    const { row } = await firstRow(t);
+    expect((await t.request('DELETE', `/api/drinks/${row.id}`, { cookie })).status).toBe(204);
+    expect((await t.request('PUT', `/api/drinks/${row.id}`, { cookie, body: row })).status).toBe(404);
+  });
+});

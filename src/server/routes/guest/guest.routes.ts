@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import type { Guest } from '../../../shared/api-types';
+import { guestReadOnlyFields } from '../../../shared/read-only-fields';
 import { guestInputSchema } from '../../../shared/schemas';
-import { isAdmin, requireAdmin } from '../../auth/require-admin';
+import { changeBy, isStaff, requireRight } from '../../auth/actor';
 import type { AppDeps } from '../../deps';
-import { readJson } from '../../http/validate';
+import { readJsonBack } from '../../http/validate';
 import { createGuestRepo } from './guest.repo';
 
 export function guestRoutes(deps: AppDeps) {
@@ -14,11 +15,14 @@ export function guestRoutes(deps: AppDeps) {
       const guest = await repo.first();
       if (!guest) return c.json(null);
       // The email is personal data: only staff see it.
-      const body: Guest = (await isAdmin(c, deps)) ? guest : { id: guest.id, name: guest.name };
+      const body: Guest = (await isStaff(c, deps)) ? guest : { id: guest.id, name: guest.name };
       return c.json(body);
     })
-    .put('/', requireAdmin(deps), async (c) => {
-      const input = await readJson(c, guestInputSchema);
-      return c.json(await repo.save(input));
+    .put('/', requireRight(deps, 'frontDesk'), async (c) => {
+      // What GET /api/guest answered may come back as it is, with its id.
+      const { input, sent } = await readJsonBack(c, guestInputSchema, guestReadOnlyFields);
+      const held = await repo.first();
+      sent.mustMatch({ id: held ? [held.id] : [] });
+      return c.json(await repo.save(input, await changeBy(c, deps)));
     });
 }

@@ -66,3 +66,58 @@ describeEachDatabase('guest API', ({ fresh }) => {
     expect(await (await t.request('GET', '/api/guest')).json()).toBeNull();
   });
 });
+
+describeEachDatabase('guest API round trips', ({ fresh }) => {
+  it('PUT /api/guest takes back what GET answered: 200, nothing changed', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    await t.request('PUT', '/api/guest', { cookie, body: guest() });
+    const read = await (await t.request('GET', '/api/guest', { cookie })).json();
+    expect(read).toEqual({ id: read.id, name: 'Anna Schmidt', email: 'anna@example.com' });
+    const response = await t.request('PUT', '/api/guest', { cookie, body: read });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual(read);
+    expect(await (await t.request('GET', '/api/guest', { cookie })).json()).toEqual(read);
+  });
+
+  it('PUT /api/guest with one field of the read changed changes only that field', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    await t.request('PUT', '/api/guest', { cookie, body: guest() });
+    const read = await (await t.request('GET', '/api/guest', { cookie })).json();
+    const response = await t.request('PUT', '/api/guest', { cookie, body: { ...read, name: 'Ben Okafor' } });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await (await t.request('GET', '/api/guest', { cookie })).json()).toEqual({
+      ...read,
+      name: 'Ben Okafor',
+    });
+  });
+
+  it('PUT /api/guest refuses an unknown field and another id with 422', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    // No guest yet: no id can match.
+    const none = await t.request('PUT', '/api/guest', { cookie, body: guest({ id: 1 }) });
+    expect(none.status).toBe(422);
+    expect(await (await t.request('GET', '/api/guest', { cookie })).json()).toBeNull();
+
+    await t.request('PUT', '/api/guest', { cookie, body: guest() });
+    const read = await (await t.request('GET', '/api/guest', { cookie })).json();
+    const unknown = await t.request('PUT', '/api/guest', { cookie, body: { ...read, phone: '+66 1234' } });
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).error.message).toMatch(/phone/);
+    const wrong = await t.request('PUT', '/api/guest', {
+      cookie,
+      body: { ...read, name: 'Ben Okafor', id: read.id + 1 },
+    });
+    expect(wrong.status).toBe(422);
+    expect((await wrong.json()).error.issues).toEqual([
+      {
+        path: 'id',
+        message:
+          "id is the guest record's id, set by the server: send it as the server gave it, or leave it out",
+      },
+    ]);
+    expect(await (await t.request('GET', '/api/guest', { cookie })).json()).toEqual(read);
+  });
+});

@@ -1,4 +1,5 @@
 import type { DrinkUnits, Restock, RestockBungalow, RestockList } from '../../../shared/staff-types';
+import { appendAudit, type Change, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 
 const byName = (a: DrinkUnits, b: DrinkUnits) =>
@@ -60,14 +61,28 @@ export function createRestockRepo({ kysely }: Db) {
     },
 
     /** Records the restock and empties the bungalow's pending list in one transaction. */
-    restock(bungalow: number, restockedAt: string): Promise<Restock> {
+    restock(bungalow: number, change: Change): Promise<Restock> {
+      const restockedAt = change.at;
       return kysely.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('restocks')
           .values({ bungalow, restocked_at: restockedAt })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx.deleteFrom('restock_pending').where('bungalow', '=', bungalow).execute();
+        const pending = await trx
+          .deleteFrom('restock_pending')
+          .where('bungalow', '=', bungalow)
+          .returning(['drink_name', 'units'])
+          .execute();
+        await appendAudit(trx, {
+          ...change,
+          action: 'restock.done',
+          subject: subject('bungalow', bungalow),
+          details: {
+            restockId: id,
+            refilled: pending.map((p) => ({ drinkName: p.drink_name, units: p.units })),
+          },
+        });
         return { id, bungalow, restockedAt };
       });
     },

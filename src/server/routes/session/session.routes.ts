@@ -1,22 +1,69 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
 import type { SessionState } from '../../../shared/api-types';
 import { texts } from '../../../shared/constants';
 import { loginInputSchema } from '../../../shared/schemas';
+import { type Actor, ownerActor } from '../../../shared/team';
+import { pinSignInSchema, teamTexts } from '../../../shared/team-schemas';
+import { recordAudit, subject } from '../../audit/audit-log';
+import { deviceOf, sessionOf } from '../../auth/actor';
 import { verifyPassword } from '../../auth/password';
-import { isAdmin, readSessionToken } from '../../auth/require-admin';
-import { sessionCookieName, sessionLimits } from '../../auth/sessions';
+import { checkPin } from '../../auth/pin-check';
+import { readSessionToken } from '../../auth/require-admin';
+import { sessionCookieName, sessionLimits, staffSessionLimits } from '../../auth/sessions';
+import { formatWait } from '../../auth/throttle';
 import type { AppDeps } from '../../deps';
 import { clientAddress, isHttps } from '../../http/client-address';
 import { HttpError } from '../../http/errors';
-import { readJson } from '../../http/validate';
+import { parseInput, readJson } from '../../http/validate';
 
+/**
+ * Signing in and out. `{password}` is the spec's path: the owner, with every right. `{staffId, pin}` signs a
+ * person of the team in, only on a registered device (DESIGN.md, "Signing in"). DELETE is Lock: the session
+ * ends, the device stays registered.
+ */
 export function sessionRoutes(deps: AppDeps) {
   const { sessions, throttle, logger, config } = deps;
 
+  /** A new token at every sign-in; the one the browser had (if any) ends here. */
+  async function startSession(c: Context, owner: { staffId?: number; deviceId?: number }, maxAgeMs: number) {
+    const previous = readSessionToken(c, config.trustProxy);
+    if (previous) await sessions.destroy(previous);
+    const token = await sessions.create(deps.now(), owner);
+    const secure = isHttps(c, config.trustProxy);
+    setCookie(c, sessionCookieName(secure), token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/',
+      secure,
+      maxAge: maxAgeMs / 1000,
+    });
+  }
+
   return new Hono()
     .post('/', async (c) => {
-      const { password } = await readJson(c, loginInputSchema);
+      const body = await readJson(c, z.unknown());
+      const at = () => new Date(deps.now()).toISOString();
+      if (body && typeof body === 'object' && ('staffId' in body || 'pin' in body)) {
+        const { staffId, pin } = parseInput(pinSignInSchema, body);
+        const device = await deviceOf(c, deps);
+        if (!device) throw new HttpError(403, 'forbidden', teamTexts.pinNeedsDevice);
+        const person = await checkPin(deps, { staffId, pin, device, now: deps.now(), purpose: 'sign-in' });
+        await startSession(c, { staffId: person.id, deviceId: device.id }, staffSessionLimits.absoluteMs);
+        const actor: Actor = { kind: 'staff', ...person, device };
+        await recordAudit(deps.db.kysely, {
+          actor,
+          at: at(),
+          action: 'session.signed_in',
+          subject: subject('staff', person.id),
+          details: { method: 'pin' },
+        });
+        logger.info('pin sign-in succeeded', { staffId: person.id, deviceId: device.id });
+        return c.body(null, 204);
+      }
+
+      const { password } = parseInput(loginInputSchema, body);
       const client = clientAddress(c, config.trustProxy);
       const reservation = await throttle.reserve(client, deps.now());
       if (!reservation.allowed) {
@@ -29,42 +76,57 @@ export function sessionRoutes(deps: AppDeps) {
           reservation.retryAfterSeconds,
         );
       }
+      const device = await deviceOf(c, deps);
+      const owner = ownerActor(device);
       if (!(await verifyPassword(password, deps.adminPasswordHash))) {
         logger.warn('login failed', { client });
+        await recordAudit(deps.db.kysely, {
+          actor: owner,
+          at: at(),
+          action: 'session.sign_in_failed',
+          subject: subject('owner'),
+          details: { method: 'password' },
+        });
         throw new HttpError(401, 'unauthorized', texts.incorrectPassword);
       }
       await throttle.reset(client);
-      // A new token at every login; the one the browser had (if any) ends here.
-      const previous = readSessionToken(c, config.trustProxy);
-      if (previous) await sessions.destroy(previous);
-      const token = await sessions.create(deps.now());
-      const secure = isHttps(c, config.trustProxy);
-      setCookie(c, sessionCookieName(secure), token, {
-        httpOnly: true,
-        sameSite: 'Strict',
-        path: '/',
-        secure,
-        maxAge: sessionLimits.absoluteMs / 1000,
+      await startSession(c, device ? { deviceId: device.id } : {}, sessionLimits.absoluteMs);
+      await recordAudit(deps.db.kysely, {
+        actor: owner,
+        at: at(),
+        action: 'session.signed_in',
+        subject: subject('owner'),
+        details: { method: 'password' },
       });
       logger.info('login succeeded', { client });
       return c.body(null, 204);
     })
     .get('/', async (c) => {
-      const body: SessionState = { authenticated: await isAdmin(c, deps) };
+      const session = await sessionOf(c, deps);
+      const actor = session?.actor;
+      const body: SessionState = {
+        authenticated: session !== null,
+        user: actor ? { id: actor.id, name: actor.name, role: actor.role } : null,
+        device: actor?.device ?? (await deviceOf(c, deps)),
+        idleLockMinutes: session?.idleLockMinutes ?? null,
+      };
       c.header('Cache-Control', 'no-store');
       return c.json(body);
     })
     .delete('/', async (c) => {
+      const session = await sessionOf(c, deps);
       const token = readSessionToken(c, config.trustProxy);
       if (token) await sessions.destroy(token);
+      if (session) {
+        await recordAudit(deps.db.kysely, {
+          actor: session.actor,
+          at: new Date(deps.now()).toISOString(),
+          action: 'session.locked',
+          subject: session.actor.kind === 'staff' ? subject('staff', session.actor.id) : subject('owner'),
+        });
+      }
       const secure = isHttps(c, config.trustProxy);
       deleteCookie(c, sessionCookieName(secure), { path: '/', secure, httpOnly: true, sameSite: 'Strict' });
       return c.body(null, 204);
     });
-}
-
-function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

@@ -15,7 +15,12 @@ describeEachDatabase('session API', ({ fresh }) => {
     expect(cookie).toContain('Path=/');
     expect(cookie).not.toContain('Secure');
     const state = await t.request('GET', '/api/session', { cookie: cookie.split(';')[0] });
-    expect(await state.json()).toEqual({ authenticated: true });
+    expect(await state.json()).toEqual({
+      authenticated: true,
+      user: { id: null, name: 'Owner', role: 'owner' },
+      device: null,
+      idleLockMinutes: 30,
+    });
   });
 
   it('POST /api/session with a wrong password answers 401 "Incorrect password"', async () => {
@@ -50,7 +55,8 @@ describeEachDatabase('session API', ({ fresh }) => {
       204,
     );
     expect(t.logLines.some((line) => line.includes(testAdminPassword))).toBe(false);
-  });
+    // Six full-cost scrypt checks.
+  }, 120_000);
 
   it('failed logins are counted across two app servers sharing the database', async () => {
     const t = await fresh();
@@ -82,7 +88,7 @@ describeEachDatabase('session API', ({ fresh }) => {
     const response = await t.request('DELETE', '/api/session', { cookie });
     expect(response.status).toBe(204);
     expect(response.headers.get('set-cookie')).toMatch(/fc_session=;/);
-    expect(await (await t.request('GET', '/api/session', { cookie })).json()).toEqual({
+    expect(await (await t.request('GET', '/api/session', { cookie })).json()).toMatchObject({
       authenticated: false,
     });
     expect(
@@ -99,18 +105,18 @@ describeEachDatabase('session API', ({ fresh }) => {
     const t = await fresh();
     const idle = await t.login();
     t.clock.advance(sessionLimits.idleMs + 1000);
-    expect(await (await t.request('GET', '/api/session', { cookie: idle })).json()).toEqual({
+    expect(await (await t.request('GET', '/api/session', { cookie: idle })).json()).toMatchObject({
       authenticated: false,
     });
 
     const busy = await t.login();
     for (let elapsed = 0; elapsed < sessionLimits.absoluteMs; elapsed += 20 * 60 * 1000) {
-      expect(await (await t.request('GET', '/api/session', { cookie: busy })).json()).toEqual({
+      expect(await (await t.request('GET', '/api/session', { cookie: busy })).json()).toMatchObject({
         authenticated: true,
       });
       t.clock.advance(20 * 60 * 1000);
     }
-    expect(await (await t.request('GET', '/api/session', { cookie: busy })).json()).toEqual({
+    expect(await (await t.request('GET', '/api/session', { cookie: busy })).json()).toMatchObject({
       authenticated: false,
     });
   });
@@ -124,10 +130,10 @@ describeEachDatabase('session API', ({ fresh }) => {
     });
     const second = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     expect(second).not.toBe(first);
-    expect(await (await t.request('GET', '/api/session', { cookie: first })).json()).toEqual({
+    expect(await (await t.request('GET', '/api/session', { cookie: first })).json()).toMatchObject({
       authenticated: false,
     });
-    expect(await (await t.request('GET', '/api/session', { cookie: second })).json()).toEqual({
+    expect(await (await t.request('GET', '/api/session', { cookie: second })).json()).toMatchObject({
       authenticated: true,
     });
   });

@@ -5,6 +5,7 @@ import {
   withBungalowNumbers,
 } from '../../../shared/resort-settings';
 import { type ResortSettingsPatch, resortSettingsInputSchema } from '../../../shared/resort-settings-schema';
+import { appendAudit, type Change, changedFields, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 
 /** The resort's settings live as one JSON value in the key/value `settings` table. */
@@ -44,7 +45,7 @@ export function createSettingsRepo({ kysely }: Db) {
     },
 
     /** Applies a validated partial change in one transaction, so two staff saving at once lose nothing. */
-    update(patch: ResortSettingsPatch): Promise<ResortSettings> {
+    update(patch: ResortSettingsPatch, change: Change): Promise<ResortSettings> {
       return kysely.transaction().execute(async (trx) => {
         // Claim the row first (an upsert that changes nothing), so a concurrent update waits its turn on
         // PostgreSQL instead of both reading the old value.
@@ -58,12 +59,19 @@ export function createSettingsRepo({ kysely }: Db) {
           .select('value')
           .where('key', '=', settingsKey)
           .executeTakeFirstOrThrow();
-        const next: StoredResortSettings = { ...fromStored(row.value), ...withoutUndefined(patch) };
+        const before = fromStored(row.value);
+        const next: StoredResortSettings = { ...before, ...withoutUndefined(patch) };
         await trx
           .updateTable('settings')
           .set({ value: JSON.stringify(next) })
           .where('key', '=', settingsKey)
           .execute();
+        await appendAudit(trx, {
+          ...change,
+          action: 'settings.changed',
+          subject: subject('settings'),
+          details: changedFields(before, next),
+        });
         return withBungalowNumbers(next);
       });
     },

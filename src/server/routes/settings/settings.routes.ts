@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import { publicPart } from '../../../shared/resort-settings';
+import { resortSettingsDerivedFields } from '../../../shared/read-only-fields';
+import { parseBungalowList, publicPart } from '../../../shared/resort-settings';
 import { resortSettingsInputSchema } from '../../../shared/resort-settings-schema';
-import { isAdmin, requireAdmin } from '../../auth/require-admin';
+import { changeBy, isStaff, requireRight } from '../../auth/actor';
 import type { AppDeps } from '../../deps';
-import { readJson } from '../../http/validate';
+import { readJsonBack } from '../../http/validate';
 import { createSettingsRepo } from './settings.repo';
 
 export function settingsRoutes(deps: AppDeps) {
@@ -13,10 +14,19 @@ export function settingsRoutes(deps: AppDeps) {
     .get('/', async (c) => {
       const settings = await repo.read();
       // The bungalow list and the public address are the resort's business; guests get what the checkout needs.
-      return c.json((await isAdmin(c, deps)) ? settings : publicPart(settings));
+      return c.json((await isStaff(c, deps, 'fridge')) ? settings : publicPart(settings));
     })
-    .put('/', requireAdmin(deps), async (c) => {
-      const patch = await readJson(c, resortSettingsInputSchema);
-      return c.json(await repo.update(patch));
+    .put('/', requireRight(deps, 'catalogue'), async (c) => {
+      // The admin's GET may come back whole. Its bungalow numbers are accepted as they were (a client that
+      // changed only the bungalows sends the old ones) or as the new bungalows give them.
+      const { input: patch, sent } = await readJsonBack(
+        c,
+        resortSettingsInputSchema,
+        resortSettingsDerivedFields,
+      );
+      const held = await repo.read();
+      const derived = parseBungalowList(patch.bungalows ?? held.bungalows);
+      sent.mustMatch({ bungalowNumbers: [held.bungalowNumbers, derived.ok ? derived.numbers : []] });
+      return c.json(await repo.update(patch, await changeBy(c, deps)));
     });
 }

@@ -160,3 +160,71 @@ describeEachDatabase('settings API', ({ fresh }) => {
     });
   });
 });
+
+describeEachDatabase('settings API round trips', ({ fresh }) => {
+  it('PUT /api/settings takes back what GET answered: 200, nothing changed', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    await t.request('PUT', '/api/settings', {
+      cookie,
+      body: { resortName: 'Koh Lanta Huts', bungalows: '1-6, 9' },
+    });
+    const read = await (await t.request('GET', '/api/settings', { cookie })).json();
+    expect(read.bungalowNumbers).toEqual([1, 2, 3, 4, 5, 6, 9]);
+
+    const response = await t.request('PUT', '/api/settings', { cookie, body: read });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual(read);
+    expect(await (await t.request('GET', '/api/settings', { cookie })).json()).toEqual(read);
+  });
+
+  it('PUT /api/settings with one field of the read changed changes only that field', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    const read = await (await t.request('GET', '/api/settings', { cookie })).json();
+    const response = await t.request('PUT', '/api/settings', {
+      cookie,
+      body: { ...read, timeZone: 'Asia/Tokyo' },
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await (await t.request('GET', '/api/settings', { cookie })).json()).toEqual({
+      ...read,
+      timeZone: 'Asia/Tokyo',
+    });
+
+    // The bungalows changed with the numbers of the read (the client does not derive them) or the new ones.
+    const reread = await (await t.request('GET', '/api/settings', { cookie })).json();
+    const fewer = await t.request('PUT', '/api/settings', { cookie, body: { ...reread, bungalows: '1-3' } });
+    expect(fewer.status, await fewer.clone().text()).toBe(200);
+    expect(await fewer.json()).toMatchObject({ bungalows: '1-3', bungalowNumbers: [1, 2, 3] });
+    const more = await t.request('PUT', '/api/settings', {
+      cookie,
+      body: { bungalows: '1-4', bungalowNumbers: [1, 2, 3, 4] },
+    });
+    expect(more.status, await more.clone().text()).toBe(200);
+    expect(await more.json()).toMatchObject({ timeZone: 'Asia/Tokyo', bungalowNumbers: [1, 2, 3, 4] });
+  });
+
+  it('PUT /api/settings refuses an unknown field and a derived field with a wrong value with 422', async () => {
+    const t = await fresh();
+    const cookie = await t.login();
+    const read = await (await t.request('GET', '/api/settings', { cookie })).json();
+
+    const unknown = await t.request('PUT', '/api/settings', { cookie, body: { ...read, currency: 'EUR' } });
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).error.message).toMatch(/currency/);
+
+    const wrong = await t.request('PUT', '/api/settings', {
+      cookie,
+      body: { ...read, resortName: 'Changed', bungalowNumbers: [1, 2, 99] },
+    });
+    expect(wrong.status).toBe(422);
+    const { error } = await wrong.json();
+    expect(error.code).toBe('validation_failed');
+    expect(error.message).toBe(
+      'bungalowNumbers is derived by the server from bungalows: send it as the server gave it, or leave it out',
+    );
+    expect(error.issues).toEqual([{ path: 'bungalowNumbers', message: error.message }]);
+    expect(await (await t.request('GET', '/api/settings', { cookie })).json()).toEqual(read);
+  });
+});

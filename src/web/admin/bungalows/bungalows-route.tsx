@@ -1,53 +1,72 @@
 import '../zod-jitless';
-import type { GuestInput } from '../../../shared/schemas';
 import type { StayInput } from '../../../shared/stay-schemas';
-import { fetchGuest, saveGuest } from '../../api';
-import { endStay, fetchBungalows, saveStay } from '../admin-api';
-import { pageAction, pageLoader, reportLoadFailure } from '../admin-data';
+import { fetchGuest } from '../../api';
+import { askForCheck, endStay, fetchBungalows, fetchCheckRequests, saveStay } from '../admin-api';
+import {
+  mergeActionSpecs,
+  type PageActionSpec,
+  pageAction,
+  pageLoader,
+  reportLoadFailure,
+} from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
+import { liveFilters, useLiveRevalidate } from '../live/use-live';
 import { PageSection } from '../page-section';
 import { usePageData } from '../use-page-data';
+import { guestCommands } from './guest-commands';
 import { GuestSection } from './guest-form';
-import { StaysSection } from './stays';
+import { type BungalowRow, StaysSection } from './stays';
 
 /**
  * /admin/bungalows: the bungalows and who stays in them (stays: check in, edit, check out, past stays), and
  * the spec's one Guest Information form, which a checkout falls back to when its bungalow has no stay.
  */
 
+/** The bungalows, each with its open check request (the desk's "waiting for housekeeping"). */
+async function loadBungalows(): Promise<BungalowRow[]> {
+  const [bungalows, requests] = await Promise.all([fetchBungalows(), fetchCheckRequests()]);
+  return bungalows.map((entry) => ({
+    ...entry,
+    checkRequest: requests.find((request) => request.bungalow === entry.bungalow),
+  }));
+}
+
 export const loader = pageLoader(() => ({
   guest: reportLoadFailure(fetchGuest()),
-  bungalows: reportLoadFailure(fetchBungalows()),
+  bungalows: reportLoadFailure(loadBungalows()),
 }));
 
-export type BungalowsCommand =
-  | { intent: 'save-guest'; guest: GuestInput }
+type StayCommand =
   | { intent: 'check-in' | 'update-stay'; bungalow: number; stay: StayInput }
-  | { intent: 'end-stay'; bungalow: number; guestName: string };
+  | { intent: 'end-stay'; bungalow: number; guestName: string }
+  | { intent: 'ask-check'; bungalow: number };
 
-export const action = pageAction<BungalowsCommand>({
+const stayCommands: PageActionSpec<StayCommand> = {
   run: (command) => {
-    if (command.intent === 'save-guest') return saveGuest(command.guest);
     if (command.intent === 'end-stay') return endStay(command.bungalow);
+    if (command.intent === 'ask-check') return askForCheck(command.bungalow);
     return saveStay(command.bungalow, command.stay);
   },
   success: {
-    'save-guest': ({ t }) => t.toastGuestUpdated,
     'check-in': ({ a }) => a.guestCheckedIn,
     'update-stay': ({ a }) => a.stayUpdated,
     'end-stay': ({ a }) => a.guestCheckedOut,
+    'ask-check': ({ a }) => a.checkAsked,
   },
   failure: {
-    'save-guest': ({ t }) => t.toastFailedToSaveGuest,
     'check-in': null,
     'update-stay': null,
     'end-stay': ({ a }) => a.failedToCheckOut,
+    'ask-check': ({ a }) => a.failedToAskForCheck,
   },
-});
+};
+
+export const action = pageAction(mergeActionSpecs(guestCommands, stayCommands));
 
 export function Component() {
   const data = usePageData<typeof loader>();
   const { t, a } = useAdminI18n();
+  useLiveRevalidate(liveFilters.bungalows);
   if (!data) return null;
   return (
     <div className="flex flex-col gap-6">

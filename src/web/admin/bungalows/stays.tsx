@@ -1,6 +1,7 @@
 import { LogIn, LogOut, Pencil } from 'lucide-react';
 import { type FormEvent, Suspense, useEffect, useState } from 'react';
 import { Await, Link, useFetcher } from 'react-router';
+import type { CheckRequest } from '../../../shared/live-types';
 import type { BungalowState, Stay } from '../../../shared/staff-types';
 import { type StayInput, stayInputSchema } from '../../../shared/stay-schemas';
 import { Button } from '../../components/ui/button';
@@ -12,9 +13,13 @@ import { formatDay } from '../format';
 import { LoadFailed, Loading } from '../load-states';
 import { useActionResult } from '../use-action-result';
 import { fieldMessages } from '../validation';
+import { AskCheck } from './ask-check';
+
+/** A bungalow with its open check request, if the desk asked for one. */
+export type BungalowRow = BungalowState & { checkRequest?: CheckRequest | undefined };
 
 /** Every bungalow of the settings (and any other with a stay or checkouts) with the guest staying in it. */
-export function StaysSection({ bungalows }: { bungalows: Promise<BungalowState[]> }) {
+export function StaysSection({ bungalows }: { bungalows: Promise<BungalowRow[]> }) {
   const { a } = useAdminI18n();
   return (
     <Suspense fallback={<Loading />}>
@@ -31,7 +36,7 @@ export function StaysSection({ bungalows }: { bungalows: Promise<BungalowState[]
   );
 }
 
-function BungalowEntry({ entry }: { entry: BungalowState }) {
+function BungalowEntry({ entry }: { entry: BungalowRow }) {
   const [editing, setEditing] = useState(false);
   const checkout = useFetcher<AdminActionResult>();
   const { a, language } = useAdminI18n();
@@ -82,6 +87,7 @@ function BungalowEntry({ entry }: { entry: BungalowState }) {
               {a.checkOutGuest(stay.guestName)}
             </Button>
           )}
+          <AskCheck bungalow={bungalow} request={entry.checkRequest} />
           {stay && (
             <Link
               to={`/admin/history?stay=${stay.id}`}

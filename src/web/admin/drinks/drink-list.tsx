@@ -11,7 +11,8 @@ import { useArmed } from '../use-armed';
 
 export interface DrinkListProps {
   drinks: Drink[];
-  onEdit: (drink: Drink) => void;
+  /** Absent for a reader who may not change the catalogue: the rows then have no edit or delete. */
+  onEdit?: (drink: Drink) => void;
 }
 
 /** The catalogue in id order, as the server sends it. */
@@ -27,7 +28,7 @@ export function DrinkList({ drinks, onEdit }: DrinkListProps) {
   );
 }
 
-function DrinkRow({ drink, onEdit }: { drink: Drink; onEdit: (drink: Drink) => void }) {
+function DrinkRow({ drink, onEdit }: { drink: Drink; onEdit?: (drink: Drink) => void }) {
   const fetcher = useFetcher<AdminActionResult>();
   const { armed, arm, disarm } = useArmed();
   const deleting = fetcher.state !== 'idle';
@@ -54,28 +55,30 @@ function DrinkRow({ drink, onEdit }: { drink: Drink; onEdit: (drink: Drink) => v
         </p>
         {!section && <p className="mt-1 text-sm text-amber-800">{a.notShownAtCheckout}</p>}
       </div>
-      <div className="flex gap-2">
-        <Button
-          variant="secondary"
-          aria-label={a.editDrinkNamed(drink.drinkName)}
-          title={a.editDrinkNamed(drink.drinkName)}
-          onClick={() => onEdit(drink)}
-          className="px-3"
-        >
-          <Pencil aria-hidden="true" className="size-5" />
-        </Button>
-        <Button
-          variant={armed ? 'danger' : 'secondary'}
-          aria-label={armed ? a.confirmDeleteNamed(drink.drinkName) : a.deleteDrinkNamed(drink.drinkName)}
-          title={armed ? a.clickAgainToDelete : a.deleteDrinkNamed(drink.drinkName)}
-          pending={deleting}
-          onClick={onDelete}
-          className="px-3"
-        >
-          <Trash2 aria-hidden="true" className="size-5" />
-          {armed && <span>{a.confirmDelete}</span>}
-        </Button>
-      </div>
+      {onEdit && (
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            aria-label={a.editDrinkNamed(drink.drinkName)}
+            title={a.editDrinkNamed(drink.drinkName)}
+            onClick={() => onEdit(drink)}
+            className="px-3"
+          >
+            <Pencil aria-hidden="true" className="size-5" />
+          </Button>
+          <Button
+            variant={armed ? 'danger' : 'secondary'}
+            aria-label={armed ? a.confirmDeleteNamed(drink.drinkName) : a.deleteDrinkNamed(drink.drinkName)}
+            title={armed ? a.clickAgainToDelete : a.deleteDrinkNamed(drink.drinkName)}
+            pending={deleting}
+            onClick={onDelete}
+            className="px-3"
+          >
+            <Trash2 aria-hidden="true" className="size-5" />
+            {armed && <span>{a.confirmDelete}</span>}
+          </Button>
+        </div>
+      )}
       {/* Tells a screen reader user what the changed button now means, and for how long. */}
       <span role="status" className="sr-only">
         {armed ? a.pressAgainToDelete(timings.deleteConfirmMs / 1000, drink.drinkName) : ''}

@@ -1,49 +1,18 @@
 import '../zod-jitless';
-import type { DrinkInput } from '../../../shared/schemas';
-import { addDrink, deleteDrink, fetchDrinks, updateDrink } from '../../api';
-import { reorderDrinks } from '../admin-api';
+import { fetchDrinks } from '../../api';
 import { pageAction, pageLoader, reportLoadFailure } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { PageSection } from '../page-section';
 import { usePageData } from '../use-page-data';
+import { drinkCommands } from './drink-commands';
 import { DrinkOrder } from './drink-order';
 import { DrinksPage } from './drinks-page';
 
-/** /admin/drinks: the spec's Drinks list and drink form. */
+/** /admin/drinks: the spec's Drinks list and drink form, beside the order of the drinks at checkout. */
 
 export const loader = pageLoader(() => ({ drinks: reportLoadFailure(fetchDrinks()) }));
 
-export type DrinkCommand =
-  | { intent: 'add-drink'; drink: DrinkInput }
-  | { intent: 'update-drink'; id: number; drink: DrinkInput }
-  | { intent: 'delete-drink'; id: number }
-  | { intent: 'reorder-drinks'; ids: number[] };
-
-export const action = pageAction<DrinkCommand>({
-  run: (command) => {
-    switch (command.intent) {
-      case 'add-drink':
-        return addDrink(command.drink);
-      case 'update-drink':
-        return updateDrink(command.id, command.drink);
-      case 'delete-drink':
-        return deleteDrink(command.id);
-      case 'reorder-drinks':
-        return reorderDrinks(command.ids);
-    }
-  },
-  success: {
-    'add-drink': ({ t }) => t.toastDrinkAdded,
-    'update-drink': ({ t }) => t.toastDrinkUpdated,
-    'delete-drink': ({ t }) => t.toastDrinkDeleted,
-  },
-  failure: {
-    'add-drink': ({ t }) => t.toastFailedToSaveDrink,
-    'update-drink': ({ t }) => t.toastFailedToSaveDrink,
-    'delete-drink': ({ t }) => t.toastFailedToDelete,
-    'reorder-drinks': ({ a }) => a.failedToSaveOrder,
-  },
-});
+export const action = pageAction(drinkCommands);
 
 export function Component() {
   const data = usePageData<typeof loader>();

@@ -3,16 +3,18 @@ import type { PaymentMethod } from '../../../shared/payment-constants';
 import { staffLimits } from '../../../shared/staff-constants';
 import { historyQuerySchema } from '../../../shared/staff-schemas';
 import type { HistoryPage } from '../../../shared/staff-types';
+import type { ApprovalInput } from '../../../shared/team-schemas';
 import { fetchCheckoutHistory, recordPayment, voidCheckout } from '../admin-api';
 import { pageAction, pageLoader, reportLoadFailure } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
+import { liveFilters, useLiveRevalidate } from '../live/use-live';
 import { PageSection } from '../page-section';
 import { usePageData } from '../use-page-data';
 import { issueText } from '../validation';
 import { type HistoryFilters, HistorySection } from './history';
 
 /**
- * /admin/history?bungalow=&guest=&from=&to=&paid=&page=: the filters live in the URL, so "bungalow 12 this week" is a
+ * /admin/history?bungalow=&guest=&from=&to=&paid=&checkout=&page=: the filters live in the URL, so "bungalow 12 this week" is a
  * link that survives a reload, and the browser's back button undoes a filter.
  */
 
@@ -24,6 +26,7 @@ export const loader = pageLoader(({ request }) => {
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
     paid: params.get('paid') ?? '',
+    checkout: params.get('checkout') ?? '',
     page: params.get('page') ?? '',
   };
   const parsed = historyQuerySchema.safeParse({
@@ -43,13 +46,13 @@ export const loader = pageLoader(({ request }) => {
 });
 
 export type HistoryCommand =
-  | { intent: 'void-checkout'; id: number; reason: string }
+  | { intent: 'void-checkout'; id: number; reason: string; approval?: ApprovalInput }
   | { intent: 'mark-paid'; id: number; method: PaymentMethod }
   | { intent: 'undo-payment'; id: number };
 
 export const action = pageAction<HistoryCommand>({
   run: (command) => {
-    if (command.intent === 'void-checkout') return voidCheckout(command.id, command.reason);
+    if (command.intent === 'void-checkout') return voidCheckout(command.id, command.reason, command.approval);
     return recordPayment(command.id, command.intent === 'mark-paid' ? command.method : null);
   },
   success: {
@@ -58,7 +61,8 @@ export const action = pageAction<HistoryCommand>({
     'undo-payment': ({ a }) => a.paymentUndone,
   },
   failure: {
-    'void-checkout': ({ a }) => a.failedToVoid,
+    // The form shows why (a wrong manager's PIN on the pad, the reason under its field).
+    'void-checkout': null,
     // The server's reason (a voided checkout cannot be paid) is shown beside the buttons.
     'mark-paid': null,
     'undo-payment': ({ a }) => a.failedToUndoPayment,
@@ -69,6 +73,7 @@ export function Component() {
   const data = usePageData<typeof loader>();
   const i18n = useAdminI18n();
   const { a } = i18n;
+  useLiveRevalidate(liveFilters.checkouts);
   if (!data) return null;
   const filterError = data.filterIssue ? issueText(data.filterIssue, i18n) : null;
   return (

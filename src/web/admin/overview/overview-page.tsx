@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { type ReactNode, Suspense } from 'react';
 import { Await, Link } from 'react-router';
+import type { DaySummary } from '../../../shared/day-close-types';
 import type { RestockList, UnpaidSummary } from '../../../shared/staff-types';
 import { useAdminI18n } from '../admin-i18n';
 import { formatDay } from '../format';
@@ -22,6 +23,8 @@ export interface OverviewPageProps {
   today: Promise<TodayFigures>;
   restock: Promise<RestockList>;
   unpaid: Promise<UnpaidSummary>;
+  /** Yesterday when it was not closed (null: nothing to remind of). */
+  yesterday: Promise<DaySummary | null>;
 }
 
 const linkClass =
@@ -31,10 +34,15 @@ const linkClass =
  * The overview's cards. Each is a section of its own with its own loading state, so a slow read never holds
  * the others back.
  */
-export function OverviewPage({ today, restock, unpaid }: OverviewPageProps) {
+export function OverviewPage({ today, restock, unpaid, yesterday }: OverviewPageProps) {
   const { a } = useAdminI18n();
   return (
     <div className="grid gap-4 xl:grid-cols-2">
+      <Suspense fallback={null}>
+        <Await resolve={yesterday} errorElement={null}>
+          {(day: DaySummary | null) => day && <YesterdayCard day={day.day} />}
+        </Await>
+      </Suspense>
       <PageSection id="today" title={a.today}>
         <Deferred resolve={today} what={a.todaysFigures}>
           {(figures) => <TodayCard figures={figures} />}
@@ -69,6 +77,26 @@ function Deferred<T>({
         {(value: T) => children(value)}
       </Await>
     </Suspense>
+  );
+}
+
+/** A small reminder: yesterday's cash was not counted and closed. */
+function YesterdayCard({ day }: { day: string }) {
+  const { a, language } = useAdminI18n();
+  return (
+    <section
+      aria-labelledby="admin-section-yesterday"
+      className="flex flex-col gap-2 rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-300 xl:col-span-2"
+    >
+      <h3 id="admin-section-yesterday" className="text-lg font-bold text-slate-900">
+        {a.yesterdayNotClosed}
+      </h3>
+      <p className="text-slate-800">{a.yesterdayNotClosedText(formatDay(day, language))}</p>
+      <Link to={`/admin/close?${new URLSearchParams({ day })}`} className={linkClass}>
+        {a.closeYesterday}
+        <ArrowRight aria-hidden="true" className="size-5" />
+      </Link>
+    </section>
   );
 }
 

@@ -1,6 +1,17 @@
 import '../zod-jitless';
-import { fetchCheckoutHistory, fetchConsumption, fetchRestockList, fetchUnpaidSummary } from '../admin-api';
+import type { DaySummary } from '../../../shared/day-close-types';
+import { addDays, localDayOf } from '../../../shared/local-days';
+import { paymentMethods } from '../../../shared/payment-constants';
+import { loadPublicSettings } from '../../settings';
+import {
+  fetchCheckoutHistory,
+  fetchConsumption,
+  fetchDay,
+  fetchRestockList,
+  fetchUnpaidSummary,
+} from '../admin-api';
 import { pageLoader, reportLoadFailure } from '../admin-data';
+import { liveFilters, useLiveRevalidate } from '../live/use-live';
 import { usePageData } from '../use-page-data';
 import { OverviewPage, type TodayFigures } from './overview-page';
 
@@ -25,7 +36,27 @@ async function loadToday(): Promise<TodayFigures> {
   };
 }
 
+/**
+ * Yesterday, when it was not closed and something happened in it (a checkout, a void, a payment or an undo):
+ * the desk's reminder to count the cash. A quiet day is not nagged about. Null otherwise, and when it cannot
+ * be read (the reminder is a help, not a figure of the page).
+ */
+async function loadUnclosedYesterday(): Promise<DaySummary | null> {
+  try {
+    const { timeZone } = await loadPublicSettings();
+    const day = await fetchDay(addDays(localDayOf(Date.now(), timeZone), -1));
+    const moved =
+      day.checkouts.count + day.voided.count > 0 ||
+      paymentMethods.some((method) => day.payments[method].count + day.undone[method].count > 0);
+    return day.close === null && moved ? day : null;
+  } catch (error) {
+    console.error("Yesterday's close could not be read", error);
+    return null;
+  }
+}
+
 export const loader = pageLoader(() => ({
+  yesterday: loadUnclosedYesterday(),
   today: reportLoadFailure(loadToday()),
   restock: reportLoadFailure(fetchRestockList()),
   unpaid: reportLoadFailure(fetchUnpaidSummary()),
@@ -33,6 +64,9 @@ export const loader = pageLoader(() => ({
 
 export function Component() {
   const data = usePageData<typeof loader>();
+  useLiveRevalidate(liveFilters.overview);
   if (!data) return null;
-  return <OverviewPage today={data.today} restock={data.restock} unpaid={data.unpaid} />;
+  return (
+    <OverviewPage today={data.today} restock={data.restock} unpaid={data.unpaid} yesterday={data.yesterday} />
+  );
 }

@@ -2,6 +2,7 @@ import '../zod-jitless';
 import { fetchRestockList, markRestocked } from '../admin-api';
 import { pageAction, pageLoader, reportLoadFailure } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
+import { liveFilters, useLiveRevalidate } from '../live/use-live';
 import { PageSection } from '../page-section';
 import { usePageData } from '../use-page-data';
 import { RestockSection } from './restock';
@@ -21,6 +22,7 @@ export const action = pageAction<RestockCommand>({
 export function Component() {
   const data = usePageData<typeof loader>();
   const { a } = useAdminI18n();
+  useLiveRevalidate(liveFilters.restock);
   if (!data) return null;
   return (
     <PageSection id="restock" title={a.restockList}>

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Await, useFetcher } from 'react-router';
 import { type ResortSettings, settingsLimits } from '../../../shared/resort-settings';
 import { type ResortSettingsInput, resortSettingsInputSchema } from '../../../shared/resort-settings-schema';
+import { teamLimits } from '../../../shared/team-limits';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
@@ -20,7 +21,15 @@ interface SettingsFormValues {
   promptPayId: string;
   promptPayName: string;
   publicUrl: string;
+  staffLockMinutes: number;
+  cashFloat: number;
 }
+
+/** The float as typed on a keypad: empty is 0 baht; anything else not a number fails the schema's check. */
+const toCashFloat = (value: unknown) => {
+  const text = String(value ?? '').trim();
+  return text === '' ? 0 : Number(text);
+};
 
 const fieldNames: ReadonlySet<string> = new Set([
   'resortName',
@@ -29,6 +38,8 @@ const fieldNames: ReadonlySet<string> = new Set([
   'promptPayId',
   'promptPayName',
   'publicUrl',
+  'staffLockMinutes',
+  'cashFloat',
 ]);
 
 /** The browser's IANA zones (every current browser has the list), with the stored one kept if it is an alias. */
@@ -68,6 +79,8 @@ function SettingsFields({ settings }: { settings: ResortSettings }) {
       promptPayId: settings.promptPayId ?? '',
       promptPayName: settings.promptPayName ?? '',
       publicUrl: settings.publicUrl ?? '',
+      staffLockMinutes: settings.staffLockMinutes,
+      cashFloat: settings.cashFloat,
     },
   });
   useMessagesFollowLanguage(errors, trigger);
@@ -140,6 +153,28 @@ function SettingsFields({ settings }: { settings: ResortSettings }) {
           autoComplete="off"
           {...register('publicUrl')}
           error={errors.publicUrl?.message}
+        />
+        <Field
+          label={a.cashFloatLabel}
+          hint={a.cashFloatHint}
+          inputMode="numeric"
+          autoComplete="off"
+          {...register('cashFloat', { setValueAs: toCashFloat })}
+          error={errors.cashFloat?.message}
+        />
+      </fieldset>
+      <fieldset className="flex flex-col gap-4 rounded-xl p-4 ring-1 ring-slate-200">
+        <legend className="px-1 text-lg font-bold text-slate-900">{a.pageStaff}</legend>
+        <Field
+          label={a.staffLock}
+          hint={a.staffLockHint(teamLimits.staffLockMinutesMin, teamLimits.staffLockMinutesMax)}
+          type="number"
+          inputMode="numeric"
+          min={teamLimits.staffLockMinutesMin}
+          max={teamLimits.staffLockMinutesMax}
+          className="max-w-xs"
+          {...register('staffLockMinutes', { valueAsNumber: true })}
+          error={errors.staffLockMinutes?.message}
         />
       </fieldset>
       <div>

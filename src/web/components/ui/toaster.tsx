@@ -13,14 +13,10 @@ const gutterPx = 8;
 export function Toaster() {
   const { toasts, handlers } = useToaster();
   return (
-    // Pausing while the pointer rests on a toast gives a reader the time they need (WCAG 2.2.1); it is
-    // not a control, so it needs no role of its own.
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover only pauses the timers
-    <div
-      className="pointer-events-none fixed inset-x-4 top-4 z-50"
-      onMouseEnter={handlers.startPause}
-      onMouseLeave={handlers.endPause}
-    >
+    // Click-through and never paused by a resting pointer: a toast sits over the page's top, where a desk's
+    // first drink card or the header's links can be, and one that stopped a tap (and, hovered, stayed) hid a
+    // + button for as long as the pointer rested there. Screen readers hear it through its live region.
+    <div className="pointer-events-none fixed inset-x-4 top-4 z-50">
       {toasts.map((toast) => {
         const offset = handlers.calculateOffset(toast, { gutter: gutterPx });
         return (
@@ -37,7 +33,7 @@ export function Toaster() {
               toast.visible ? 'opacity-100' : 'pointer-events-none opacity-0'
             }`}
           >
-            <div className="pointer-events-auto flex max-w-md items-center gap-3 rounded-xl bg-white px-4 py-3 text-base text-slate-900 shadow-lg ring-1 ring-slate-900/10">
+            <div className="flex max-w-md items-center gap-3 rounded-xl bg-white px-4 py-3 text-base text-slate-900 shadow-lg ring-1 ring-slate-900/10">
               <ToastIcon toast={toast} />
               <div {...toast.ariaProps}>{resolveValue(toast.message, toast)}</div>
             </div>

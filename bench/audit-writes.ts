@@ -1,0 +1,226 @@
+/**
+ * The audit trail's cost on writes: `POST /api/checkouts` and a payment change (`POST /api/checkouts/:id/payment`)
+ * at 10 and 100 connections, on SQLite and PostgreSQL, against the commit before the audit trail (bd47aa9, issue
+ * 19), side by side in one run. The old server is built from a git worktree of that commit (its server bundle
+ * only, with this checkout's node_modules), started like the new one, and removed afterwards. Runs interleave,
+ * alternating who goes first, so a neighbour's burst of CPU hurts both alike; the medians are compared.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { checkoutLimitsOff, type ServerProcess, startServer } from '../tests/support/server-process';
+import { type LoadResult, load, medianOf } from './http-load';
+import { createScratchPostgres, prepareGuest, type ScratchPostgres } from './servers';
+
+export const auditBaseCommit = 'bd47aa9';
+/** The audited write keeps at least this share of the old throughput (issue 19). */
+export const auditWriteRatio = 0.8;
+
+export interface AuditWriteOptions {
+  rounds: number;
+  durationSeconds: number;
+  connections: number[];
+  /** PostgreSQL server URL, or undefined to skip PostgreSQL. */
+  postgresUrl: string | undefined;
+  log: (line: string) => void;
+}
+
+export interface AuditWriteRow {
+  database: 'SQLite' | 'PostgreSQL';
+  write: 'POST /api/checkouts' | 'payment change';
+  connections: number;
+  now: LoadResult & { runs: number };
+  old: LoadResult & { runs: number };
+  ratio: number;
+}
+
+/** A git worktree of the old commit with its server bundle built; removed by the returned function. */
+function buildOldServer(log: (line: string) => void): { entry: string; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fridge-${auditBaseCommit}-`));
+  const git = (...args: string[]) => execFileSync('git', args, { stdio: 'pipe' });
+  git('worktree', 'add', '--detach', dir, auditBaseCommit);
+  const remove = () => {
+    try {
+      git('worktree', 'remove', '--force', dir);
+    } catch {
+      fs.rmSync(dir, { recursive: true, force: true });
+      git('worktree', 'prune');
+    }
+  };
+  try {
+    fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
+    log(`audit bench: building the server of ${auditBaseCommit} in ${dir}`);
+    execFileSync(
+      process.execPath,
+      [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.server.config.ts'],
+      {
+        cwd: dir,
+        stdio: 'pipe',
+      },
+    );
+    return { entry: path.join(dir, 'dist/server/main.js'), remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+async function login(server: ServerProcess): Promise<string> {
+  const response = await fetch(`${server.baseURL}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: server.adminPassword }),
+  });
+  if (response.status !== 204) throw new Error(`login answered ${response.status}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+interface Contender {
+  label: 'now' | 'old';
+  server: ServerProcess;
+  checkoutBody: string;
+  cookie: string;
+  /** Checkouts whose payment the payment load flips, paid and unpaid in turn. */
+  paymentIds: number[];
+  paid: Map<number, boolean>;
+  turn: number;
+}
+
+async function prepare(label: 'now' | 'old', server: ServerProcess): Promise<Contender> {
+  await prepareGuest(server.baseURL, server.adminPassword);
+  const drinks = (await (await fetch(`${server.baseURL}/api/drinks`)).json()) as { id: number }[];
+  const items = drinks.slice(0, 3).map((drink) => ({ drinkId: drink.id, missing: 1 }));
+  const checkoutBody = JSON.stringify({ bungalow: 7, items });
+  const paymentIds: number[] = [];
+  // More checkouts than connections: no two requests wait on one checkout's row.
+  for (let i = 0; i < 400; i++) {
+    const response = await fetch(`${server.baseURL}/api/checkouts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bungalow: 100 + (i % 50), items }),
+    });
+    paymentIds.push(((await response.json()) as { id: number }).id);
+  }
+  return { label, server, checkoutBody, cookie: await login(server), paymentIds, paid: new Map(), turn: 0 };
+}
+
+function runOnce(contender: Contender, write: AuditWriteRow['write'], connections: number, seconds: number) {
+  const { server } = contender;
+  if (write === 'POST /api/checkouts') {
+    return load(`${server.baseURL}/api/checkouts`, {
+      connections,
+      durationSeconds: seconds,
+      method: 'POST',
+      body: contender.checkoutBody,
+    });
+  }
+  return load(`${server.baseURL}/api/checkouts/1/payment`, {
+    connections,
+    durationSeconds: seconds,
+    method: 'POST',
+    headers: { cookie: contender.cookie, origin: server.baseURL },
+    // Every request is a real change: paid by cash, then undone, checkout after checkout.
+    next: () => {
+      const id = contender.paymentIds[contender.turn++ % contender.paymentIds.length] as number;
+      const paid = contender.paid.get(id) ?? false;
+      contender.paid.set(id, !paid);
+      return { path: `/api/checkouts/${id}/payment`, body: JSON.stringify({ method: paid ? null : 'cash' }) };
+    },
+  });
+}
+
+/**
+ * autocannon stops sending when its time is up, but the requests it left in flight are still served: wait for
+ * them (a health check queues behind them for the database), so they do not count against the next run.
+ */
+async function settle(server: ServerProcess) {
+  await fetch(`${server.baseURL}/api/health`).catch(() => undefined);
+}
+
+async function compare(
+  database: AuditWriteRow['database'],
+  contenders: [Contender, Contender],
+  options: AuditWriteOptions,
+): Promise<AuditWriteRow[]> {
+  const rows: AuditWriteRow[] = [];
+  for (const write of ['POST /api/checkouts', 'payment change'] as const) {
+    // Warm both up (JIT, caches) before anything counts.
+    for (const contender of contenders) await runOnce(contender, write, 10, 1);
+    const runs: Record<string, Record<number, LoadResult[]>> = { now: {}, old: {} };
+    for (let round = 0; round < options.rounds; round++) {
+      for (const connections of options.connections) {
+        const order = round % 2 === 0 ? contenders : [...contenders].reverse();
+        for (const contender of order) {
+          const result = await runOnce(contender, write, connections, options.durationSeconds);
+          await settle(contender.server);
+          const byConnections = runs[contender.label] as Record<number, LoadResult[]>;
+          byConnections[connections] = [...(byConnections[connections] ?? []), result];
+          options.log(
+            `  ${database} ${write} round ${round + 1} ${contender.label} c=${connections}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, failures ${result.failures}`,
+          );
+        }
+      }
+    }
+    for (const connections of options.connections) {
+      const now = medianOf(runs.now?.[connections] ?? []);
+      const old = medianOf(runs.old?.[connections] ?? []);
+      rows.push({
+        database,
+        write,
+        connections,
+        now,
+        old,
+        ratio: now.requestsPerSecond / old.requestsPerSecond,
+      });
+    }
+  }
+  return rows;
+}
+
+export async function runAuditWriteBench(options: AuditWriteOptions): Promise<AuditWriteRow[]> {
+  const old = buildOldServer(options.log);
+  const rows: AuditWriteRow[] = [];
+  try {
+    const env = { LOG_LEVEL: 'warn', ...checkoutLimitsOff };
+    {
+      const now = await startServer({ env });
+      const before = await startServer({ env, entry: old.entry }).catch(async (error) => {
+        await now.stop();
+        throw error;
+      });
+      try {
+        rows.push(
+          ...(await compare('SQLite', [await prepare('now', now), await prepare('old', before)], options)),
+        );
+      } finally {
+        await Promise.all([now.stop(), before.stop()]);
+      }
+    }
+    if (options.postgresUrl) {
+      const scratch: ScratchPostgres[] = [];
+      const servers: ServerProcess[] = [];
+      try {
+        for (let i = 0; i < 2; i++) scratch.push(await createScratchPostgres(options.postgresUrl));
+        servers.push(await startServer({ env: { ...env, DATABASE_URL: scratch[0]?.url ?? '' } }));
+        servers.push(
+          await startServer({ env: { ...env, DATABASE_URL: scratch[1]?.url ?? '' }, entry: old.entry }),
+        );
+        const [now, before] = servers as [ServerProcess, ServerProcess];
+        rows.push(
+          ...(await compare(
+            'PostgreSQL',
+            [await prepare('now', now), await prepare('old', before)],
+            options,
+          )),
+        );
+      } finally {
+        await Promise.all(servers.map((server) => server.stop()));
+        await Promise.all(scratch.map((s) => s.drop()));
+      }
+    }
+  } finally {
+    old.remove();
+  }
+  return rows;
+}

@@ -1,0 +1,96 @@
+import type { ExpressionBuilder } from 'kysely';
+import { type AuditQuery, auditPageSize } from '../../../shared/audit-schemas';
+import type { AuditEvent } from '../../../shared/audit-types';
+import { addDays, startOfLocalDay } from '../../../shared/local-days';
+import { type AuditRow, auditColumns, eventOf } from '../../audit/audit-rows';
+import { type ChainVerdict, verifyChain } from '../../audit/verify-chain';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/tables';
+
+type Filters = Omit<AuditQuery, 'page'>;
+
+/** `at` is ISO 8601 UTC text: a range of the resort's days becomes a range of instants, compared as text. */
+function matching({ actor, action, from, to }: Filters, timeZone: string) {
+  return (eb: ExpressionBuilder<Database, 'audit_events'>) =>
+    eb.and([
+      ...(actor?.kind === 'owner' ? [eb('actor_role', '=', 'owner')] : []),
+      ...(actor?.kind === 'guest' ? [eb('actor_role', '=', 'guest')] : []),
+      ...(actor?.kind === 'staff'
+        ? [eb('actor_id', '=', actor.id), eb('actor_role', 'not in', ['owner', 'guest'])]
+        : []),
+      ...(action ? [eb('action', '=', action)] : []),
+      ...(from ? [eb('at', '>=', startOfLocalDay(from, timeZone))] : []),
+      ...(to ? [eb('at', '<', startOfLocalDay(addDays(to, 1), timeZone))] : []),
+    ]);
+}
+
+/** How often the Activity page's check reads the whole chain again (see `verify`). */
+export const fullVerifyEveryMs = 10 * 60_000;
+
+export function createAuditRepo({ kysely }: Db, fullEveryMs = fullVerifyEveryMs) {
+  let verifying: Promise<ChainVerdict> | undefined;
+  let lastFull: { at: number; verdict: ChainVerdict } | undefined;
+  let lastVerified: { seq: number; hash: string } | undefined;
+  return {
+    /**
+     * Newest first (by seq, the chain's order), 50 a page. One row more than the page is read to know whether
+     * another follows, instead of counting every matching event.
+     */
+    async page(query: AuditQuery, timeZone: string): Promise<{ events: AuditEvent[]; hasMore: boolean }> {
+      const rows = await kysely
+        .selectFrom('audit_events')
+        .select(auditColumns)
+        .where(matching(query, timeZone))
+        // With days, newest first by time: the (at, seq) index then gives the order, instead of walking the
+        // whole chain back from its end to a week five years ago. The chain's order and the times agree.
+        .$if(Boolean(query.from || query.to), (qb) => qb.orderBy('at', 'desc'))
+        .orderBy('seq', 'desc')
+        .limit(auditPageSize + 1)
+        .offset((query.page - 1) * auditPageSize)
+        .execute();
+      return { events: rows.slice(0, auditPageSize).map(eventOf), hasMore: rows.length > auditPageSize };
+    },
+
+    /** Every matching event, newest first, `batchSize` per round trip (keyset on seq): for the CSV export. */
+    async *exportBatches(filters: Filters, timeZone: string, batchSize: number): AsyncGenerator<AuditRow[]> {
+      let before: number | undefined;
+      for (;;) {
+        const rows = await kysely
+          .selectFrom('audit_events')
+          .select(auditColumns)
+          .where(matching(filters, timeZone))
+          .$if(before !== undefined, (qb) => qb.where('seq', '<', before as number))
+          .orderBy('seq', 'desc')
+          .limit(batchSize)
+          .execute();
+        if (rows.length > 0) yield rows;
+        if (rows.length < batchSize) return;
+        before = Number(rows[rows.length - 1]?.seq);
+      }
+    },
+
+    /**
+     * The whole chain at most every `fullEveryMs`; in between only the events since the last verified one, so
+     * the Activity page, which shows the verdict on every load, does not rehash a million events each time.
+     * One verification at a time: pages opened together share it. `npm run audit:verify` always reads all.
+     */
+    verify(now: number): Promise<ChainVerdict> {
+      verifying ??= (async () => {
+        const full = !lastFull || now - lastFull.at >= fullEveryMs || !lastFull.verdict.ok;
+        const since = full ? undefined : lastVerified;
+        const verdict = await verifyChain(kysely, since ? { after: since } : {});
+        if (verdict.ok) {
+          lastVerified = { seq: verdict.events, hash: verdict.lastHash };
+          if (full) lastFull = { at: now, verdict };
+        } else {
+          lastFull = undefined;
+          lastVerified = undefined;
+        }
+        return verdict;
+      })().finally(() => {
+        verifying = undefined;
+      });
+      return verifying;
+    },
+  };
+}

@@ -1,0 +1,280 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import {
+  type ByMethod,
+  type CountAndThb,
+  type DayClose,
+  type DayFigures,
+  type DaySummary,
+  emptyByMethod,
+} from '../../../shared/day-close-types';
+import { localDayRange } from '../../../shared/local-days';
+import { type PaymentMethod, paymentMethods } from '../../../shared/payment-constants';
+import { actorLabel } from '../../../shared/team';
+import { appendAudit, type Change, subject } from '../../audit/audit-log';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/tables';
+import { HttpError } from '../../http/errors';
+
+type Reader = Kysely<Database> | Transaction<Database>;
+
+/** What the day's figures depend on in the settings; frozen with a close. */
+export interface DaySettings {
+  timeZone: string;
+  cashFloat: number;
+}
+
+/** PostgreSQL returns count and sum of integers as text (bigint/numeric); SQLite as numbers. */
+const toNumber = (value: unknown) => Number(value ?? 0);
+
+const isPaymentMethod = (value: string | null): value is PaymentMethod =>
+  value !== null && (paymentMethods as readonly string[]).includes(value);
+
+/**
+ * Payments and undos recorded in [start, end), whatever day their checkouts are of. The amount of a payment is
+ * the checkout's total at the moment it was marked (a check revised later does not change what was taken);
+ * an undo gives back what the payment it undoes took, by that payment's method. A change of method (cash,
+ * then card) is both: the cash is undone and the card taken.
+ */
+async function paymentFigures(
+  db: Reader,
+  start: string,
+  end: string,
+): Promise<{ payments: ByMethod; undone: ByMethod }> {
+  const payments = emptyByMethod();
+  const undone = emptyByMethod();
+  const ofDay = await db
+    .selectFrom('checkout_payments')
+    .select(['id', 'checkout_id'])
+    .where('recorded_at', '>=', start)
+    .where('recorded_at', '<', end)
+    .execute();
+  if (ofDay.length === 0) return { payments, undone };
+  const dayIds = new Set(ofDay.map((row) => row.id));
+  const checkoutIds = [...new Set(ofDay.map((row) => row.checkout_id))];
+
+  // The whole payment story of those checkouts (an undo today may undo a payment of last week), their
+  // earlier versions (to know the total at each payment) and their totals now: three indexed reads.
+  const [events, revisions, checkouts] = await Promise.all([
+    db
+      .selectFrom('checkout_payments')
+      .select(['id', 'checkout_id', 'method', 'recorded_at'])
+      .where('checkout_id', 'in', checkoutIds)
+      .orderBy('checkout_id')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('checkout_revisions')
+      .select(['checkout_id', 'replaced_at', 'total'])
+      .where('checkout_id', 'in', checkoutIds)
+      .orderBy('checkout_id')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('checkouts').select(['id', 'total']).where('id', 'in', checkoutIds).execute(),
+  ]);
+  const totalNow = new Map(checkouts.map((row) => [row.id, row.total]));
+  const totalAt = (checkoutId: number, at: string) =>
+    revisions.find((revision) => revision.checkout_id === checkoutId && revision.replaced_at > at)?.total ??
+    totalNow.get(checkoutId) ??
+    0;
+  const add = (into: CountAndThb, thb: number) => {
+    into.count += 1;
+    into.thb += thb;
+  };
+
+  let checkoutId: number | undefined;
+  let standing: { method: PaymentMethod; thb: number } | null = null;
+  for (const event of events) {
+    if (event.checkout_id !== checkoutId) {
+      checkoutId = event.checkout_id;
+      standing = null;
+    }
+    const counts = dayIds.has(event.id);
+    if (standing && standing.method !== event.method) {
+      if (counts) add(undone[standing.method], standing.thb);
+      standing = null;
+    }
+    if (isPaymentMethod(event.method)) {
+      const thb = totalAt(event.checkout_id, event.recorded_at);
+      if (counts) add(payments[event.method], thb);
+      standing = { method: event.method, thb };
+    }
+  }
+  return { payments, undone };
+}
+
+/** The day's figures as the database holds them now. */
+export async function dayFigures(db: Reader, day: string, settings: DaySettings): Promise<DayFigures> {
+  const { start, end } = localDayRange(day, day, settings.timeZone);
+  const [recorded, unpaid, money] = await Promise.all([
+    db
+      .selectFrom('checkouts')
+      .select([
+        sql<number>`sum(case when voided_at is null then 1 else 0 end)`.as('standing_count'),
+        sql<number>`sum(case when voided_at is null then total else 0 end)`.as('standing_thb'),
+        sql<number>`sum(case when voided_at is null then 0 else 1 end)`.as('voided_count'),
+        sql<number>`sum(case when voided_at is null then 0 else total end)`.as('voided_thb'),
+      ])
+      .where('created_at', '>=', start)
+      .where('created_at', '<', end)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('checkouts')
+      .select((eb) => [eb.fn.countAll().as('count'), eb.fn.sum<number | string | null>('total').as('thb')])
+      .where('created_at', '>=', start)
+      .where('created_at', '<', end)
+      .where('paid_method', 'is', null)
+      .where('voided_at', 'is', null)
+      .where('payment_tracked', '=', 1)
+      .executeTakeFirstOrThrow(),
+    paymentFigures(db, start, end),
+  ]);
+  const received = money.payments.cash.thb;
+  const undone = money.undone.cash.thb;
+  return {
+    day,
+    checkouts: { count: toNumber(recorded.standing_count), thb: toNumber(recorded.standing_thb) },
+    voided: { count: toNumber(recorded.voided_count), thb: toNumber(recorded.voided_thb) },
+    payments: money.payments,
+    undone: money.undone,
+    unpaid: { count: toNumber(unpaid.count), thb: toNumber(unpaid.thb) },
+    cash: { float: settings.cashFloat, received, undone, expected: settings.cashFloat + received - undone },
+  };
+}
+
+interface CloseRow {
+  figures: string;
+  counted_cash: number;
+  difference: number;
+  note: string | null;
+  closed_at: string;
+  closed_by: string;
+}
+
+const closeOf = (row: CloseRow): DayClose => ({
+  countedCash: row.counted_cash,
+  difference: row.difference,
+  note: row.note,
+  by: row.closed_by,
+  at: row.closed_at,
+});
+
+/** The frozen figures of a close; the day is the row's own. */
+const frozen = (row: CloseRow): DayFigures => JSON.parse(row.figures) as DayFigures;
+
+const closeColumns = ['figures', 'counted_cash', 'difference', 'note', 'closed_at', 'closed_by'] as const;
+
+/** What the audit keeps of a day's figures: all of them but the day, which is the event's subject. */
+const auditFigures = ({ day: _day, ...figures }: DayFigures) => figures;
+
+export function createDaysRepo({ kysely, dialect }: Db) {
+  const standingClose = (db: Reader, day: string) =>
+    db
+      .selectFrom('day_closes')
+      .select(closeColumns)
+      .where('day', '=', day)
+      .where('reopened_at', 'is', null)
+      .executeTakeFirst();
+
+  return {
+    /** The day: its frozen figures and close when closed, else the figures as they stand now. */
+    async read(day: string, settings: DaySettings): Promise<DaySummary> {
+      const closed = await standingClose(kysely, day);
+      if (closed) return { ...frozen(closed), close: closeOf(closed) };
+      return { ...(await dayFigures(kysely, day, settings)), close: null };
+    },
+
+    /**
+     * Freezes the day's figures with the counted cash, in one transaction with its audit event. 409 when the
+     * day is already closed (the partial unique index decides between two desks closing at once).
+     */
+    close(
+      day: string,
+      input: { countedCash: number; note: string | null },
+      settings: DaySettings,
+      change: Change,
+    ): Promise<DaySummary> {
+      const by = actorLabel(change.actor);
+      return kysely.transaction().execute(async (trx) => {
+        if (dialect === 'postgres') {
+          // The figures must be the ones frozen: a payment, void or checkout committing while they are read
+          // waits for the close (share mode lets reads and other closes through). Tables in the order every
+          // payment takes them (checkouts, then checkout_payments), so neither waits on the other in a circle.
+          await sql`lock table checkouts, checkout_payments in share mode`.execute(trx);
+        }
+        const existing = await standingClose(trx, day);
+        if (existing) throw alreadyClosed(day, existing);
+        const figures = await dayFigures(trx, day, settings);
+        const difference = input.countedCash - figures.cash.expected;
+        const inserted = await trx
+          .insertInto('day_closes')
+          .values({
+            day,
+            figures: JSON.stringify(figures),
+            counted_cash: input.countedCash,
+            difference,
+            note: input.note,
+            closed_at: change.at,
+            closed_by: by,
+          })
+          .onConflict((oc) => oc.column('day').where('reopened_at', 'is', null).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) {
+          const winner = await standingClose(trx, day);
+          throw alreadyClosed(day, winner);
+        }
+        await appendAudit(trx, {
+          ...change,
+          action: 'day.closed',
+          subject: subject('day', day),
+          details: { ...auditFigures(figures), countedCash: input.countedCash, difference, note: input.note },
+        });
+        const close: DayClose = {
+          countedCash: input.countedCash,
+          difference,
+          note: input.note,
+          by,
+          at: change.at,
+        };
+        return { ...figures, close };
+      });
+    },
+
+    /**
+     * Reopens a closed day: its close stays on record, marked reopened with who, when and why, and the day
+     * counts live again until it is closed anew. 409 when it is not closed.
+     */
+    reopen(day: string, reason: string, settings: DaySettings, change: Change): Promise<DaySummary> {
+      const by = actorLabel(change.actor);
+      return kysely.transaction().execute(async (trx) => {
+        const reopened = await trx
+          .updateTable('day_closes')
+          .set({ reopened_at: change.at, reopened_by: by, reopen_reason: reason })
+          .where('day', '=', day)
+          .where('reopened_at', 'is', null)
+          .returning(closeColumns)
+          .executeTakeFirst();
+        if (!reopened) {
+          throw new HttpError(409, 'conflict', `${day} is not closed: there is no close to reopen`);
+        }
+        const figures = await dayFigures(trx, day, settings);
+        await appendAudit(trx, {
+          ...change,
+          action: 'day.reopened',
+          subject: subject('day', day),
+          details: { ...auditFigures(frozen(reopened)), close: closeOf(reopened), reason },
+        });
+        return { ...figures, close: null };
+      });
+    },
+  };
+}
+
+function alreadyClosed(day: string, close: CloseRow | undefined): HttpError {
+  const who = close ? ` by ${close.closed_by} at ${close.closed_at}` : '';
+  return new HttpError(
+    409,
+    'conflict',
+    `${day} was already closed${who}: a manager can reopen it to count again`,
+  );
+}

@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { liveControlEvents } from '../../../shared/live-types';
+import { requireRight } from '../../auth/actor';
+import type { AppDeps } from '../../deps';
+import { HttpError } from '../../http/errors';
+import { type LiveMessage, type LiveSubscription, liveLimits } from '../../live/live-hub';
+import { describeError } from '../../logger';
+
+/** A slow client's unsent events, at most: beyond it the stream ends and the client resumes by Last-Event-ID. */
+const pendingBytesMax = 1024 * 1024;
+
+/** `Last-Event-ID` (what EventSource sends when it reconnects), or `?after=` (a page opening a new one). */
+function resumePoint(header: string | undefined, query: string | undefined): number | null {
+  const value = header?.trim() || query?.trim();
+  if (value === undefined || value === '') return null;
+  if (!/^\d{1,15}$/.test(value)) {
+    throw new HttpError(
+      422,
+      'validation_failed',
+      'Last-Event-ID must be the id of an event this stream sent (a whole number)',
+    );
+  }
+  return Number(value);
+}
+
+/**
+ * GET /api/events: the live desk's Server-Sent Events (any session). The first message is `ready` (its id is
+ * where the stream starts), then one message per audit event after Last-Event-ID, as they commit, and a
+ * comment every 20 s. Cleaned up however the client goes: the response body cancelled (Hono's stream abort)
+ * or the request's abort signal (the socket closed), whichever comes first.
+ */
+export function eventsRoutes(deps: AppDeps) {
+  return new Hono().get('/', requireRight(deps, 'live'), async (c) => {
+    const after = resumePoint(c.req.header('last-event-id'), c.req.query('after'));
+    const signal = c.req.raw.signal;
+    const response = streamSSE(c, async (stream) => {
+      let subscription: LiveSubscription | undefined;
+      let pendingBytes = 0;
+      let finish: () => void = () => {};
+      const finished = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      const write = (text: string) => {
+        if (stream.aborted || stream.closed) return;
+        pendingBytes += text.length;
+        if (pendingBytes > pendingBytesMax) {
+          // The client reads slower than events come: let it go; it resumes from its last id.
+          deps.logger.warn('live: a stream fell too far behind and was closed', { pendingBytes });
+          finish();
+          return;
+        }
+        void stream.write(text).then(() => {
+          pendingBytes -= text.length;
+        });
+      };
+      stream.onAbort(finish);
+      signal.addEventListener('abort', finish, { once: true });
+      if (signal.aborted) return;
+
+      const heartbeat = setInterval(() => write(': keep-alive\n\n'), liveLimits.heartbeatMs);
+      try {
+        subscription = await deps.live.subscribe(after, {
+          // Where the stream starts (the catch-up follows), and EventSource's wait before it reconnects.
+          start: (seq) => write(`retry: 2000\nevent: ${liveControlEvents.ready}\nid: ${seq}\ndata: {}\n\n`),
+          deliver: (messages: LiveMessage[]) => write(messages.map((message) => message.sse).join('')),
+          reset: (seq) => write(`event: ${liveControlEvents.reset}\nid: ${seq}\ndata: {}\n\n`),
+          end: finish,
+        });
+        await finished;
+      } catch (error) {
+        // The 200 is sent: ending the stream makes EventSource retry, and the detail goes to the log only.
+        deps.logger.error('live: a stream could not start', describeError(error));
+      } finally {
+        clearInterval(heartbeat);
+        signal.removeEventListener('abort', finish);
+        subscription?.unsubscribe();
+      }
+    });
+    // Proxies must pass each event on at once: nginx buffers unless told not to, and no-transform keeps
+    // compression (ours and theirs) off the stream.
+    response.headers.set('Cache-Control', 'no-store, no-transform');
+    response.headers.set('X-Accel-Buffering', 'no');
+    return response;
+  });
+}

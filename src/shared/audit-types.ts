@@ -1,0 +1,73 @@
+import type { DeviceRef } from './team';
+
+/** The audit trail's events (DESIGN.md, "Audit trail"): what GET /api/audit answers. */
+
+export const auditActions = [
+  'session.signed_in',
+  'session.sign_in_failed',
+  'session.locked',
+  'device.registered',
+  'device.revoked',
+  'staff.created',
+  'staff.changed',
+  'pin.blocked',
+  'drink.added',
+  'drink.changed',
+  'drink.deleted',
+  'drinks.reordered',
+  'guest.saved',
+  'settings.changed',
+  'stay.opened',
+  'stay.changed',
+  'stay.closed',
+  'checkout.recorded',
+  'checkout.revised',
+  'checkout.voided',
+  'payment.recorded',
+  'payment.undone',
+  'restock.done',
+  'request.opened',
+  'request.done',
+  'day.closed',
+  'day.reopened',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export interface AuditActor {
+  /** The person's staff id; null for the owner and for a guest. */
+  id: number | null;
+  name: string;
+  /** owner, manager, desk, housekeeping, or guest (an anonymous checkout). */
+  role: string;
+  device: DeviceRef | null;
+}
+
+/** What an event is about: `{type: 'checkout', id: '123'}`, `{type: 'settings', id: null}`. */
+export interface AuditSubject {
+  type: string;
+  id: string | null;
+}
+
+export interface AuditEvent {
+  seq: number;
+  /** ISO 8601 UTC. */
+  at: string;
+  actor: AuditActor;
+  action: AuditAction;
+  subject: AuditSubject;
+  /** What changed: `{before, after}` for a change, the new values for a creation. */
+  details: Record<string, unknown>;
+  /** SHA-256 (hex) of the previous event's hash followed by this event's canonical JSON. */
+  hash: string;
+}
+
+/** GET /api/audit: newest first, 50 a page. */
+export interface AuditPage {
+  events: AuditEvent[];
+  hasMore: boolean;
+}
+
+/** GET /api/audit/verify and `npm run audit:verify`. */
+export type ChainVerdict =
+  | { ok: true; events: number; lastHash: string }
+  | { ok: false; brokenAt: number; reason: string };

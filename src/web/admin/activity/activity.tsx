@@ -1,0 +1,228 @@
+import { ChevronLeft, ChevronRight, Download, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { type FormEvent, Suspense } from 'react';
+import { Await, Link, useNavigate } from 'react-router';
+
+import {
+  type AuditEvent,
+  type AuditPage,
+  auditActions,
+  type ChainVerdict,
+} from '../../../shared/audit-types';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/select-field';
+import { activityCsvUrl } from '../admin-api';
+import { useAdminI18n } from '../admin-i18n';
+import { LoadFailed, Loading } from '../load-states';
+import { checkoutOf, describeEvent } from './describe-event';
+
+export interface ActivitySectionProps {
+  /** The URL's filters, normalised (only the known, non-empty ones). */
+  search: string;
+  page: number;
+  filterError: string | null;
+  activity: Promise<AuditPage>;
+  chain: Promise<ChainVerdict>;
+}
+
+export function ActivitySection({ search, page, filterError, activity, chain }: ActivitySectionProps) {
+  const { a } = useAdminI18n();
+  const params = new URLSearchParams(search);
+  params.delete('page');
+  return (
+    <div className="flex flex-col gap-4">
+      <Suspense fallback={<Loading />}>
+        <Await resolve={chain} errorElement={<p className="text-slate-700">{a.chainNotChecked}</p>}>
+          {(verdict) => <ChainStatus verdict={verdict} />}
+        </Await>
+      </Suspense>
+      <ActivityFilterForm key={search} params={params} error={filterError} />
+      <div>
+        <a
+          href={activityCsvUrl(params)}
+          download
+          className="inline-flex min-h-12 items-center gap-2 rounded-xl px-5 font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          <Download aria-hidden="true" className="size-5" />
+          {a.downloadActivityCsv}
+        </a>
+      </div>
+      <Suspense fallback={<Loading />}>
+        <Await resolve={activity} errorElement={<LoadFailed what={a.theActivity} />}>
+          {(loaded) => <ActivityList loaded={loaded} params={params} page={page} />}
+        </Await>
+      </Suspense>
+    </div>
+  );
+}
+
+function ChainStatus({ verdict }: { verdict: ChainVerdict }) {
+  const { a, number } = useAdminI18n();
+  return verdict.ok ? (
+    <p
+      role="status"
+      className="flex items-center gap-2 rounded-lg bg-emerald-50 p-2 font-semibold text-emerald-900"
+    >
+      <ShieldCheck aria-hidden="true" className="size-5 shrink-0" />
+      {a.chainVerified(number(verdict.events))}
+    </p>
+  ) : (
+    <p role="alert" className="flex items-center gap-2 rounded-lg bg-red-50 p-2 font-semibold text-red-900">
+      <ShieldAlert aria-hidden="true" className="size-5 shrink-0" />
+      {a.chainBroken(verdict.brokenAt, verdict.reason)}
+    </p>
+  );
+}
+
+/** Person, action and days: submitting puts them in the URL (a link that survives a reload). */
+function ActivityFilterForm({ params, error }: { params: URLSearchParams; error: string | null }) {
+  const navigate = useNavigate();
+  const { a } = useAdminI18n();
+  const actor = params.get('actor') ?? '';
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const [key, value] of new FormData(event.currentTarget)) {
+      if (typeof value === 'string' && value !== '') next.set(key, value);
+    }
+    navigate(`?${next}`, { preventScrollReset: true });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" aria-label={a.filterActivity}>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <SelectField label={a.filterPerson} name="actor" defaultValue={actor}>
+          <option value="">{a.everyone}</option>
+          <option value="owner">{a.ownerPerson}</option>
+          <option value="guest">{a.guestsPerson}</option>
+          {/^\d+$/.test(actor) && <option value={actor}>{a.staffPerson(Number(actor))}</option>}
+        </SelectField>
+        <SelectField label={a.filterAction} name="action" defaultValue={params.get('action') ?? ''}>
+          <option value="">{a.anyAction}</option>
+          {auditActions.map((action) => (
+            <option key={action} value={action}>
+              {a.actionName(action)}
+            </option>
+          ))}
+        </SelectField>
+        <Field label={a.fromDay} name="from" type="date" defaultValue={params.get('from') ?? ''} />
+        <Field
+          label={a.toDay}
+          name="to"
+          type="date"
+          defaultValue={params.get('to') ?? ''}
+          error={error ?? undefined}
+        />
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit">{a.showActivity}</Button>
+        <Link
+          to="?"
+          className="inline-flex min-h-12 items-center rounded-xl px-5 font-semibold text-slate-700 hover:bg-slate-100"
+        >
+          {a.clearFilters}
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+const pagerClass =
+  'inline-flex min-h-12 items-center gap-1 rounded-xl px-4 font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50';
+
+function ActivityList({
+  loaded,
+  params,
+  page,
+}: {
+  loaded: AuditPage;
+  params: URLSearchParams;
+  page: number;
+}) {
+  const { a } = useAdminI18n();
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n > 1) next.set('page', String(n));
+    return `?${next}`;
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      {loaded.events.length === 0 ? (
+        <p className="py-4 text-slate-600">{a.noActivityMatches}</p>
+      ) : (
+        <ol className="flex flex-col gap-2" aria-label={a.activityNewestFirst}>
+          {loaded.events.map((event) => (
+            <ActivityEntry key={event.seq} event={event} params={params} />
+          ))}
+        </ol>
+      )}
+      {(page > 1 || loaded.hasMore) && (
+        <nav aria-label={a.activityPages} className="flex items-center justify-between gap-3">
+          {page > 1 ? (
+            <Link className={pagerClass} to={pageLink(page - 1)}>
+              <ChevronLeft aria-hidden="true" className="size-5" />
+              {a.newer}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-slate-600">{a.activityPage(page)}</span>
+          {loaded.hasMore ? (
+            <Link className={pagerClass} to={pageLink(page + 1)}>
+              {a.older}
+              <ChevronRight aria-hidden="true" className="size-5" />
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}
+
+/** The actor's filter value: their staff id, or owner, or guest. */
+const actorParam = (actor: AuditEvent['actor']) =>
+  actor.role === 'owner' ? 'owner' : actor.role === 'guest' ? 'guest' : String(actor.id);
+
+function ActivityEntry({ event, params }: { event: AuditEvent; params: URLSearchParams }) {
+  const i18n = useAdminI18n();
+  const { a, dateTime } = i18n;
+  const checkout = checkoutOf(event);
+  const name =
+    event.actor.role === 'owner'
+      ? a.ownerActor
+      : event.actor.role === 'guest'
+        ? a.guestActor
+        : event.actor.name;
+  const who = event.actor.device ? a.actorOnDevice(name, event.actor.device.name) : name;
+  const byPerson = new URLSearchParams(params);
+  byPerson.set('actor', actorParam(event.actor));
+  const headingId = `activity-${event.seq}`;
+  return (
+    <li aria-labelledby={headingId} className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h4 id={headingId} className="font-bold text-slate-900">
+          {a.actionName(event.action)} ·{' '}
+          <Link to={`?${byPerson}`} className="text-brand-800 underline underline-offset-2">
+            {who}
+          </Link>
+        </h4>
+        <span className="text-sm text-slate-600">
+          <time dateTime={event.at}>{dateTime(event.at)}</time> · {a.eventNumber(event.seq)}
+        </span>
+      </div>
+      <p className="text-slate-800">{describeEvent(i18n, event)}</p>
+      <div className="flex flex-wrap gap-x-4 text-sm">
+        {checkout !== null && (
+          <Link
+            to={`/admin/history?checkout=${checkout}`}
+            className="text-brand-800 underline underline-offset-2"
+          >
+            {a.openCheckout(checkout)}
+          </Link>
+        )}
+        {event.details.carriedOver === true && <span className="text-slate-600">{a.carriedOver}</span>}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,124 @@
+import type { AuditEvent } from '../../../shared/audit-types';
+import type { AdminMessages } from '../../../shared/i18n/admin-en';
+import { type PaymentMethod, paymentMethods } from '../../../shared/payment-constants';
+
+/** What the describe lines need of the page's language: its texts and its baht. */
+export interface DescribeI18n {
+  a: AdminMessages;
+  baht: (amount: number) => string;
+}
+
+type Details = Record<string, unknown>;
+
+const record = (value: unknown): Details =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Details) : {};
+const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0));
+const str = (value: unknown): string => (typeof value === 'string' ? value : String(value ?? ''));
+
+const methodKeys = {
+  cash: 'methodCash',
+  promptpay: 'methodPromptpay',
+  card: 'methodCard',
+  room: 'methodRoom',
+} as const satisfies Record<PaymentMethod, keyof AdminMessages>;
+
+function methodName(a: AdminMessages, method: unknown): string {
+  return paymentMethods.includes(method as PaymentMethod)
+    ? a[methodKeys[method as PaymentMethod]]
+    : method === null || method === undefined
+      ? a.noValue
+      : str(method);
+}
+
+/** A value as a person reads it: text as is, none for null, lists joined. */
+function plain(a: AdminMessages, value: unknown): string {
+  if (value === null || value === undefined || value === '') return a.noValue;
+  if (Array.isArray(value)) return value.map((item) => plain(a, item)).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** "price 60 → 70 THB, starting quantity 4 → 5": each field of `before` and `after` that changed. */
+export function changes({ a }: DescribeI18n, details: Details): string {
+  const before = record(details.before);
+  const after = record(details.after);
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  if (fields.length === 0) return a.nothingChanged;
+  return fields
+    .map((field) =>
+      field === 'price' && typeof before.price === 'number' && typeof after.price === 'number'
+        ? a.priceFromTo(before.price, after.price)
+        : a.changeFromTo(a.fieldName(field), plain(a, before[field]), plain(a, after[field])),
+    )
+    .join(', ');
+}
+
+/**
+ * One plain line per event, in the page's language: "Chang: price 60 → 70 THB", "Bungalow 12: checkout #31
+ * (490 THB) voided: Entered twice". Actions this page does not know yet get their name and any changes.
+ */
+export function describeEvent(
+  i18n: DescribeI18n,
+  event: Pick<AuditEvent, 'action' | 'subject' | 'details'>,
+): string {
+  const { a, baht } = i18n;
+  const d = event.details;
+  const id = Number(event.subject.id);
+  const bungalow = num(d.bungalow);
+  const before = record(d.before);
+  const after = record(d.after);
+  switch (event.action) {
+    case 'drink.added':
+      return a.describeDrinkAdded(str(after.drinkName), baht(num(after.price)), num(after.startingQuantity));
+    case 'drink.changed':
+      return a.describeDrinkChanged(str(d.drinkName), changes(i18n, d));
+    case 'drink.deleted':
+      return a.describeDrinkDeleted(str(before.drinkName), baht(num(before.price)));
+    case 'drinks.reordered':
+      return a.describeDrinksReordered;
+    case 'guest.saved':
+      return a.describeGuestSaved(
+        Object.keys(before).length > 0 || !d.after ? changes(i18n, d) : plain(a, [after.name, after.email]),
+      );
+    case 'settings.changed':
+      return a.describeSettingsChanged(changes(i18n, d));
+    case 'stay.opened':
+      return a.describeStayOpened(bungalow, str(after.guestName));
+    case 'stay.changed':
+      return a.describeStayChanged(bungalow, changes(i18n, d));
+    case 'stay.closed':
+      return a.describeStayClosed(bungalow, str(d.guestName));
+    case 'checkout.recorded':
+      return a.describeCheckoutRecorded(bungalow, id, baht(num(d.total)));
+    case 'checkout.revised':
+      return a.describeCheckoutRevised(bungalow, id, baht(num(before.total)), baht(num(after.total)));
+    case 'checkout.voided': {
+      const line = a.describeCheckoutVoided(bungalow, id, baht(num(d.total)), str(d.reason));
+      const approver = record(d.approvedBy).name;
+      return approver ? `${line} (${a.approvedBy(str(approver))})` : line;
+    }
+    case 'payment.recorded':
+      return before.method
+        ? a.describePaymentChanged(bungalow, id, methodName(a, before.method), methodName(a, after.method))
+        : a.describePaymentRecorded(bungalow, id, baht(num(d.total)), methodName(a, after.method));
+    case 'payment.undone':
+      return a.describePaymentUndone(bungalow, id, baht(num(d.total)), methodName(a, before.method));
+    case 'restock.done': {
+      const refilled = Array.isArray(d.refilled) ? d.refilled.map(record) : [];
+      const items = refilled.map((item) => `${num(item.units)} x ${str(item.drinkName)}`).join(', ');
+      return a.describeRestockDone(Number(event.subject.id), items || a.noValue);
+    }
+    default: {
+      const name = a.actionName(event.action);
+      const what =
+        d.name ?? d.drinkName ?? d.day ?? (d.bungalow === undefined ? undefined : a.bungalow(bungalow));
+      const changed = d.before || d.after ? changes(i18n, d) : '';
+      return [name, what === undefined ? '' : str(what), changed].filter(Boolean).join(': ');
+    }
+  }
+}
+
+/** The checkout an event is about, for its link to the history; null for the others. */
+export function checkoutOf(event: Pick<AuditEvent, 'subject'>): number | null {
+  return event.subject.type === 'checkout' && event.subject.id ? Number(event.subject.id) : null;
+}

@@ -1,0 +1,97 @@
+import { Ban, FileDown } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast/headless';
+import type { HistoryCheckout } from '../../../shared/staff-types';
+import { Button } from '../../components/ui/button';
+import { useAdminI18n } from '../admin-i18n';
+import { useGrant } from '../team/session-context';
+import { PaymentStatus } from './payment-status';
+import { downloadPastReceipt } from './receipt-download';
+import { Revisions } from './revisions';
+import { VoidForm } from './void-form';
+import { WhoDidIt } from './who-did-it';
+
+/** One checkout of the history: its lines and total, earlier versions, void, payment and the receipt PDF. */
+export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
+  const [voiding, setVoiding] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const voided = checkout.voidedAt !== null;
+  const headingId = `checkout-${checkout.id}`;
+  const { a, baht, dateTime } = useAdminI18n();
+  const voidGrant = useGrant('void');
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadPastReceipt(checkout);
+    } catch (error) {
+      console.error('The PDF receipt could not be generated', error);
+      toast.error(a.pdfFailed);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <li
+      aria-labelledby={headingId}
+      className={`rounded-xl p-3 ring-1 ${voided ? 'bg-slate-50 ring-slate-300' : 'bg-white ring-slate-200'}`}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h4 id={headingId} className="font-bold text-slate-900">
+          {a.bungalow(checkout.bungalow)} ·{' '}
+          <time dateTime={checkout.createdAt}>{dateTime(checkout.createdAt)}</time>
+        </h4>
+        <span className="text-sm text-slate-600">{a.checkoutNumber(checkout.id)}</span>
+      </div>
+      <p className="text-slate-700">{a.guestIs(checkout.guestName)}</p>
+      <ul className={`mt-2 flex flex-col gap-1 ${voided ? 'text-slate-500 line-through' : ''}`}>
+        {checkout.lines.map((line) => (
+          <li key={`${line.drinkId}-${line.drinkName}`} className="flex justify-between gap-3">
+            <span>
+              {line.quantity} x {line.drinkName}{' '}
+              <span className="text-slate-500">{a.at(baht(line.unitPrice))}</span>
+            </span>
+            <span>{baht(line.lineTotal)}</span>
+          </li>
+        ))}
+        <li className="flex justify-between gap-3 border-t border-slate-200 pt-1 font-bold">
+          <span>{a.total}</span>
+          <span>{baht(checkout.total)}</span>
+        </li>
+      </ul>
+      {checkout.revisions.length > 0 && <Revisions checkout={checkout} />}
+      {voided && (
+        <p className="mt-2 rounded-lg bg-red-50 p-2 text-red-900">
+          <strong>{a.voided}</strong> {checkout.voidedAt && dateTime(checkout.voidedAt)}:{' '}
+          {checkout.voidReason}
+          <span className="block text-sm">{a.notCounted}</span>
+        </p>
+      )}
+      <PaymentStatus checkout={checkout} />
+      <WhoDidIt checkout={checkout} />
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          onClick={download}
+          pending={downloading}
+          aria-label={a.downloadReceiptOf(checkout.id, checkout.bungalow)}
+        >
+          <FileDown aria-hidden="true" className="size-5" />
+          {a.receiptPdf}
+        </Button>
+        {!voided && !voiding && voidGrant !== 'no' && (
+          <Button
+            variant="ghost"
+            onClick={() => setVoiding(true)}
+            aria-label={a.voidCheckoutOf(checkout.id, checkout.bungalow)}
+          >
+            <Ban aria-hidden="true" className="size-5" />
+            {a.void}
+          </Button>
+        )}
+      </div>
+      {voiding && !voided && <VoidForm checkout={checkout} onClose={() => setVoiding(false)} />}
+    </li>
+  );
+}

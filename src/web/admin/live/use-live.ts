@@ -1,0 +1,71 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useRevalidator } from 'react-router';
+import type { LiveEvent } from '../../../shared/live-types';
+import {
+  type LiveSignal,
+  type LiveStatus,
+  liveStatus,
+  subscribeLive,
+  subscribeLiveStatus,
+} from './live-connection';
+
+/** Every signal of the live stream, for as long as the component is mounted. */
+export function useLiveSignals(onSignal: (signal: LiveSignal) => void): void {
+  const handler = useRef(onSignal);
+  handler.current = onSignal;
+  useEffect(() => subscribeLive((signal) => handler.current(signal)), []);
+}
+
+/**
+ * The page updates by itself: reloads the route's data (React Router's revalidation: every loader on
+ * screen, as after a write) when an event passing `filter` arrives, and after a reset or a reconnect.
+ * Events that come while a reload runs are folded into one more reload after it.
+ *
+ *   useLiveRevalidate((event) => event.action.startsWith('checkout.'));
+ */
+export function useLiveRevalidate(filter: (event: LiveEvent) => boolean): void {
+  const revalidator = useRevalidator();
+  const latest = useRef({ revalidator, filter });
+  latest.current = { revalidator, filter };
+  const state = useRef({ running: false, again: false });
+
+  useLiveSignals((signal) => {
+    if (signal.kind === 'event' && !latest.current.filter(signal.event)) return;
+    if (state.current.running) {
+      state.current.again = true;
+      return;
+    }
+    const run = () => {
+      state.current.running = true;
+      latest.current.revalidator.revalidate().finally(() => {
+        state.current.running = false;
+        if (state.current.again) {
+          state.current.again = false;
+          run();
+        }
+      });
+    };
+    run();
+  });
+}
+
+/** Whether the stream is open ('open'), being opened ('connecting') or lost ('down'). */
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(subscribeLiveStatus, liveStatus, liveStatus);
+}
+
+/** Filters for the workspace's pages. */
+export const liveFilters = {
+  checkouts: (event: LiveEvent) =>
+    event.action.startsWith('checkout.') || event.action.startsWith('payment.'),
+  restock: (event: LiveEvent) => event.action.startsWith('checkout.') || event.action === 'restock.done',
+  bungalows: (event: LiveEvent) =>
+    event.action.startsWith('stay.') ||
+    event.action.startsWith('request.') ||
+    event.action === 'checkout.recorded',
+  requests: (event: LiveEvent) => event.action.startsWith('request.'),
+  overview: (event: LiveEvent) =>
+    event.action.startsWith('checkout.') ||
+    event.action.startsWith('payment.') ||
+    event.action === 'restock.done',
+} as const;

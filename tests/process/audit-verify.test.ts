@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { recordAudit, subject } from '../../src/server/audit/audit-log';
+import { ownerActor } from '../../src/shared/team';
+import { createScratchDatabase, type ScratchDatabase, testDialects } from '../support/test-app';
+
+/** `npm run audit:verify` as a real process: what it prints and its exit code. */
+function auditVerify(databaseUrl: string): Promise<{ code: number | null; out: string }> {
+  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['scripts/audit-verify.ts'], {
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    out += chunk;
+  });
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })));
+}
+
+/** The URL a server of this scratch database would be given (PostgreSQL: its schema through `options`). */
+function urlOf(scratch: ScratchDatabase): string {
+  if (!scratch.schema) return scratch.url;
+  const url = new URL(scratch.url);
+  url.searchParams.set('options', `-c search_path=${scratch.schema}`);
+  return url.toString();
+}
+
+describe.each(testDialects)('npm run audit:verify [%s]', (dialect) => {
+  const made: ScratchDatabase[] = [];
+  afterAll(async () => {
+    await Promise.all(made.map((scratch) => scratch.drop()));
+  });
+
+  it('prints the events checked and the last hash; a row changed with the triggers dropped is exit 1 naming it', async () => {
+    const scratch = await createScratchDatabase(dialect, { seed: false });
+    made.push(scratch);
+    const k = scratch.db.kysely;
+    let last = '';
+    for (let i = 1; i <= 4; i++) {
+      const event = await recordAudit(k, {
+        actor: ownerActor(),
+        at: `2026-04-10T2${i}:00:00.000Z`,
+        action: 'payment.recorded',
+        subject: subject('checkout', i),
+        details: { before: { method: null }, after: { method: 'cash' }, total: 2000 },
+      });
+      last = event.hash;
+    }
+
+    const good = await auditVerify(urlOf(scratch));
+    expect(good.code, good.out).toBe(0);
+    expect(good.out).toContain('Audit chain verified: 4 events checked');
+    expect(good.out).toContain(`Last hash: ${last}`);
+
+    if (dialect === 'sqlite') await sql`drop trigger audit_events_no_update`.execute(k);
+    else await sql`drop trigger audit_events_no_change on audit_events`.execute(k);
+    // "Who marked 2,000 baht cash paid?": someone with database access makes it 200 and another person.
+    await sql`update audit_events set actor_name = 'Noi' where seq = 2`.execute(k);
+
+    const broken = await auditVerify(urlOf(scratch));
+    expect(broken.code, broken.out).toBe(1);
+    expect(broken.out).toMatch(/Audit chain BROKEN at seq 2: its hash does not match/);
+  });
+
+  it('exit 2 with the reason when there is no database', async () => {
+    if (dialect !== 'sqlite') return;
+    const missing = await auditVerify('sqlite:/nonexistent/fridge.sqlite');
+    expect(missing.code).toBe(2);
+    expect(missing.out).toMatch(/no database file at \/nonexistent\/fridge.sqlite.*Check DATABASE_URL/s);
+  });
+});
