@@ -40,6 +40,15 @@ export interface LiveEvent {
   outcome?: CheckRequestOutcome;
 }
 
+/**
+ * Marks a read the page made by itself for the live desk (not a person at the desk): the server answers it
+ * without refreshing the session's idle timer, so a desk left alone still locks while checkouts come in.
+ */
+export const backgroundReadHeader = 'X-Fridge-Check-Background';
+
+/** The live desk's event stream. */
+export const liveStreamPath = '/api/events';
+
 /** The SSE event names besides the default one (a LiveEvent as JSON). */
 export const liveControlEvents = {
   /** First message of every connection: its id is where the stream starts. */

@@ -8,6 +8,7 @@ import type {
   RecordedCheckout,
   SessionState,
 } from '../shared/api-types';
+import { backgroundReadHeader } from '../shared/live-types';
 import type { PublicResortSettings } from '../shared/resort-settings-public';
 import type { CheckoutInput, DrinkInput, GuestInput } from '../shared/schemas';
 
@@ -24,20 +25,38 @@ export class ApiError extends Error {
   }
 }
 
+let backgroundDepth = 0;
+
+/**
+ * Runs `work` with its GET requests marked as the page's own (the live desk reloading a page): they do not
+ * count as someone using the device. Writes are always someone's.
+ */
+export async function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  backgroundDepth++;
+  try {
+    return await work();
+  } finally {
+    backgroundDepth--;
+  }
+}
+
 /** Any API call: the parsed body (undefined for 204) and the response headers (the staff history reads Link). */
 export async function requestWithHeaders<T>(
   path: string,
   init: { method?: string; body?: unknown } = {},
 ): Promise<{ body: T; headers: Headers }> {
   let response: Response;
+  const method = init.method ?? 'GET';
+  const headers: Record<string, string> =
+    init.body === undefined
+      ? { Accept: 'application/json' }
+      : { 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (backgroundDepth > 0 && method === 'GET') headers[backgroundReadHeader] = '1';
   try {
     response = await fetch(path, {
-      method: init.method ?? 'GET',
+      method,
       credentials: 'same-origin',
-      headers:
-        init.body === undefined
-          ? { Accept: 'application/json' }
-          : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch {

@@ -179,6 +179,7 @@ test('the overview reminds the desk of yesterday when it was not closed', async 
   await adminApi.setGuest(testGuest);
   if (!coke) throw new Error('the test drinks were not created');
   await signIn(page, server.adminPassword);
+  await openAdminPage(page, 'Overview');
   // Nothing happened yesterday: no reminder.
   await expect(page.getByRole('region', { name: 'Today' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Yesterday is not closed' })).toHaveCount(0);

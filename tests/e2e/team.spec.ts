@@ -29,6 +29,7 @@ const navLink = (page: Page, label: string) =>
 /** The nav shows these pages and none of the others (on a phone some wait under "More": hidden, but there). */
 async function expectPages(page: Page, shown: string[]) {
   const all = [
+    'Panel',
     'Overview',
     'Drinks',
     'Bungalows',
@@ -126,11 +127,13 @@ for (const size of sizes) {
       await typePin(page, adminEn.pinOf(noi.name), noi.pin);
       await expect(page.getByRole('button', { name: 'Lock admin panel' })).toBeVisible();
       await expect(page.getByText(`${noi.roleLabel} · Desk tablet`)).toBeVisible();
-      await expectPages(page, ['Overview', 'Bungalows', 'Restock', 'History', 'Reports']);
-      // A page the desk cannot use opens the desk's first page instead, fetching nothing.
+      await expectPages(page, ['Panel', 'Overview', 'Bungalows', 'Restock', 'History', 'Reports']);
+      // A page the desk cannot use opens the desk's first page instead, fetching nothing: the spec's panel,
+      // with the guest form but no drink buttons (the catalogue is not the desk's).
       await page.goto('/admin/drinks');
       await expect(page).toHaveURL(/\/admin$/);
-      await expect(page.getByRole('region', { name: 'Today' })).toBeVisible();
+      await expect(page.getByRole('form', { name: texts.guestInformation })).toBeVisible();
+      await expect(page.getByRole('button', { name: texts.addNewDrink })).toHaveCount(0);
       // The history: the desk marks paid and may void (with a manager: its own test).
       await openAdminPage(page, 'History');
       const entry = page
@@ -154,6 +157,7 @@ for (const size of sizes) {
       await lock(page);
       await signInAs(page, ann);
       await expectPages(page, [
+        'Panel',
         'Overview',
         'Drinks',
         'Bungalows',
@@ -272,7 +276,8 @@ test.describe('on the desk tablet (1280x900)', () => {
 
     await lock(page);
     await signInAs(page, noi);
-    await expect(page.getByRole('region', { name: 'Today' })).toBeVisible();
+    // The settings are not the desk's: Noi lands on her first page, the spec's panel.
+    await expect(page.getByRole('form', { name: texts.guestInformation })).toBeVisible();
     // Used within the minute: still open.
     await page.clock.runFor(50_000);
     await page.getByRole('heading', { name: texts.adminPanel }).click();
@@ -281,7 +286,7 @@ test.describe('on the desk tablet (1280x900)', () => {
     // Left alone for the minute: locked, the page gone, and the server's session ended too.
     await page.clock.runFor(61_000);
     await expect(page.getByRole('heading', { name: adminEn.whoIsWorking })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Today' })).toHaveCount(0);
+    await expect(page.getByRole('form', { name: texts.guestInformation })).toHaveCount(0);
     const session = await (await page.request.get('/api/session')).json();
     expect(session).toMatchObject({ authenticated: false, user: null, device: { name: 'Desk tablet' } });
   });

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { backgroundReadHeader, liveStreamPath } from '../../shared/live-types';
 import {
   type Actor,
   type DeviceRef,
@@ -20,6 +21,15 @@ export type ActorDeps = Pick<AppDeps, 'sessions' | 'config' | 'now'>;
 const resolved = new WeakMap<Request, Promise<ResolvedSession | null>>();
 const devicesSeen = new WeakMap<Request, Promise<DeviceRef | null>>();
 
+/**
+ * Whether a person is behind this request. Not so for a read the page made by itself (the live desk reloading
+ * it, marked with `backgroundReadHeader`) nor for the live stream: neither keeps the session from locking.
+ */
+function isSomeonesUse(c: Context): boolean {
+  if (c.req.method !== 'GET') return true;
+  return c.req.header(backgroundReadHeader) === undefined && c.req.path !== liveStreamPath;
+}
+
 /** The live session of this request (who, on which device, its idle lock), or null. */
 export function sessionOf(c: Context, deps: ActorDeps): Promise<ResolvedSession | null> {
   let session = resolved.get(c.req.raw);
@@ -29,7 +39,9 @@ export function sessionOf(c: Context, deps: ActorDeps): Promise<ResolvedSession 
     session =
       token === undefined
         ? Promise.resolve(null)
-        : deps.sessions.describe(token, deps.now(), readDeviceToken(c, deps.config.trustProxy));
+        : deps.sessions.describe(token, deps.now(), readDeviceToken(c, deps.config.trustProxy), {
+            touch: isSomeonesUse(c),
+          });
     resolved.set(c.req.raw, session);
   }
   return session;

@@ -52,8 +52,16 @@ export interface SessionStore {
    * to another browser, is nobody.
    */
   resolve(token: string, now: number, deviceToken?: string): Promise<Actor | null>;
-  /** resolve, with the idle lock that applies. */
-  describe(token: string, now: number, deviceToken?: string): Promise<ResolvedSession | null>;
+  /**
+   * resolve, with the idle lock that applies. `touch: false` looks without refreshing the idle timer: a page
+   * reloading itself for the live desk, or the live stream checking its session, is not someone at the desk.
+   */
+  describe(
+    token: string,
+    now: number,
+    deviceToken?: string,
+    options?: { touch?: boolean },
+  ): Promise<ResolvedSession | null>;
   /** Moves a live session onto a device (the browser was just registered). */
   attachDevice(token: string, deviceId: number): Promise<void>;
   destroy(token: string): Promise<void>;
@@ -65,7 +73,12 @@ export function createSessionStore(db: Db): SessionStore {
   const { kysely } = db;
   const settings = createSettingsRepo(db);
 
-  async function describe(token: string, now: number, deviceToken?: string): Promise<ResolvedSession | null> {
+  async function describe(
+    token: string,
+    now: number,
+    deviceToken?: string,
+    { touch = true }: { touch?: boolean } = {},
+  ): Promise<ResolvedSession | null> {
     if (!tokenShape.test(token)) return null;
     const tokenHash = hashToken(token);
     const row = await kysely
@@ -107,7 +120,7 @@ export function createSessionStore(db: Db): SessionStore {
     if (staff && (deviceToken === undefined || hashToken(deviceToken) !== row.device_token_hash)) return null;
 
     // A short lock gets a finer touch, so that activity just under a minute ago still counts.
-    if (now - lastSeen > Math.min(sessionLimits.touchEveryMs, idleMs / 10)) {
+    if (touch && now - lastSeen > Math.min(sessionLimits.touchEveryMs, idleMs / 10)) {
       await kysely
         .updateTable('admin_sessions')
         .set({ last_seen_ms: now })

@@ -166,7 +166,9 @@ function offerShareTap(shareData: ShareData) {
           'button',
           {
             type: 'button',
-            className: 'min-h-12 shrink-0 rounded-xl bg-brand-700 px-4 font-semibold text-white',
+            // Toasts are click-through (so one never hides a control under it); this one's own button is not.
+            className:
+              'pointer-events-auto min-h-12 shrink-0 rounded-xl bg-brand-700 px-4 font-semibold text-white',
             onClick: () => {
               toast.dismiss(shown.id);
               navigator.share(shareData).catch((error) => console.error('The receipt was not shared', error));

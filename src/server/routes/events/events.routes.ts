@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { liveControlEvents } from '../../../shared/live-types';
+import { grantOf } from '../../../shared/team';
 import { requireRight } from '../../auth/actor';
+import { readDeviceToken } from '../../auth/devices';
+import { readSessionToken } from '../../auth/require-admin';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
 import { type LiveMessage, type LiveSubscription, liveLimits } from '../../live/live-hub';
@@ -9,6 +12,16 @@ import { describeError } from '../../logger';
 
 /** A slow client's unsent events, at most: beyond it the stream ends and the client resumes by Last-Event-ID. */
 const pendingBytesMax = 1024 * 1024;
+
+/**
+ * How old a stream's last look at its session may be when an event is to go out. A stream outlives the
+ * request that opened it: the session behind it can end meanwhile (locked, idle, the device revoked, the
+ * person deactivated or given a role without the live desk). The stream looks again before it sends anything
+ * once this long has passed, and at every heartbeat, so no event reaches a session that ended more than this
+ * long ago, and a quiet stream ends by its next heartbeat. Not on every event: a busy desk would turn each
+ * checkout into a session read per open stream.
+ */
+export const sessionRecheckMs = 5_000;
 
 /** `Last-Event-ID` (what EventSource sends when it reconnects), or `?after=` (a page opening a new one). */
 function resumePoint(header: string | undefined, query: string | undefined): number | null {
@@ -34,15 +47,52 @@ export function eventsRoutes(deps: AppDeps) {
   return new Hono().get('/', requireRight(deps, 'live'), async (c) => {
     const after = resumePoint(c.req.header('last-event-id'), c.req.query('after'));
     const signal = c.req.raw.signal;
+    const sessionToken = readSessionToken(c, deps.config.trustProxy) ?? '';
+    const deviceToken = readDeviceToken(c, deps.config.trustProxy);
     const response = streamSSE(c, async (stream) => {
       let subscription: LiveSubscription | undefined;
       let pendingBytes = 0;
       let finish: () => void = () => {};
+      let ended = false;
       const finished = new Promise<void>((resolve) => {
-        finish = resolve;
+        finish = () => {
+          ended = true;
+          resolve();
+        };
       });
+
+      // The session was checked by the guard just now; after that, at most every sessionRecheckMs.
+      let checkedAt = deps.now();
+      const stillAllowed = async (): Promise<boolean> => {
+        if (deps.now() - checkedAt < sessionRecheckMs) return true;
+        try {
+          // A look, not a use: the stream must not keep its own session from locking.
+          const session = await deps.sessions.describe(sessionToken, deps.now(), deviceToken, {
+            touch: false,
+          });
+          checkedAt = deps.now();
+          return session !== null && grantOf(session.actor.role, 'live') !== 'no';
+        } catch (error) {
+          // The database is away for a moment: keep the stream and look again next time.
+          deps.logger.warn('live: a stream could not check its session', describeError(error));
+          return true;
+        }
+      };
+      // Writes go out in order, each after the session check it may need.
+      let queue = Promise.resolve();
+      const send = (text: string, forceCheck = false) => {
+        queue = queue.then(async () => {
+          if (ended) return;
+          if (forceCheck) checkedAt = Number.NEGATIVE_INFINITY;
+          if (!(await stillAllowed())) {
+            finish();
+            return;
+          }
+          write(text);
+        });
+      };
       const write = (text: string) => {
-        if (stream.aborted || stream.closed) return;
+        if (ended || stream.aborted || stream.closed) return;
         pendingBytes += text.length;
         if (pendingBytes > pendingBytesMax) {
           // The client reads slower than events come: let it go; it resumes from its last id.
@@ -58,12 +108,12 @@ export function eventsRoutes(deps: AppDeps) {
       signal.addEventListener('abort', finish, { once: true });
       if (signal.aborted) return;
 
-      const heartbeat = setInterval(() => write(': keep-alive\n\n'), liveLimits.heartbeatMs);
+      const heartbeat = setInterval(() => send(': keep-alive\n\n', true), liveLimits.heartbeatMs);
       try {
         subscription = await deps.live.subscribe(after, {
           // Where the stream starts (the catch-up follows), and EventSource's wait before it reconnects.
           start: (seq) => write(`retry: 2000\nevent: ${liveControlEvents.ready}\nid: ${seq}\ndata: {}\n\n`),
-          deliver: (messages: LiveMessage[]) => write(messages.map((message) => message.sse).join('')),
+          deliver: (messages: LiveMessage[]) => send(messages.map((message) => message.sse).join('')),
           reset: (seq) => write(`event: ${liveControlEvents.reset}\nid: ${seq}\ndata: {}\n\n`),
           end: finish,
         });

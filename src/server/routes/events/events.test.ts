@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drinksByName, setGuest } from '../../../../tests/support/checkout-factory';
 import { dataOf, SseReader } from '../../../../tests/support/sse';
+import { addStaff, pins, registerDevice, signInWithPin } from '../../../../tests/support/team';
 import {
   createScratchDatabase,
   createTestApp,
@@ -10,7 +11,8 @@ import {
   testDialects,
 } from '../../../../tests/support/test-app';
 import type { Checkout } from '../../../shared/api-types';
-import type { LiveEvent } from '../../../shared/live-types';
+import { backgroundReadHeader, type LiveEvent } from '../../../shared/live-types';
+import { sessionRecheckMs } from './events.routes';
 
 async function checkout(t: TestApp, bungalow: number, cart: Record<string, number>): Promise<Checkout> {
   const drinks = await drinksByName(t);
@@ -164,6 +166,57 @@ describeEachDatabase('GET /api/events', ({ fresh }) => {
     expect(t.live.stats().streams).toBe(before + 1);
     controller.abort();
     await waitFor(() => t.live.stats().streams === before, 'the aborted stream is let go');
+  });
+
+  it('GET /api/events ends a stream whose session was locked meanwhile, and sends it nothing more', async () => {
+    const own = await t.login();
+    const { stream } = await openStream(t, own);
+    expect((await t.request('DELETE', '/api/session', { cookie: own })).status).toBe(204);
+    t.clock.advance(sessionRecheckMs);
+    await checkout(t, 8, { Coke: 1 });
+    await waitFor(() => stream.ended, 'the stream of the locked session ends');
+    expect(stream.untaken()).toEqual([]);
+  });
+
+  it("GET /api/events: a person's stream ends once the desk is left idle past the lock; neither the stream nor the page's own reloads keep it open", async () => {
+    const owner = await t.login();
+    const device = await registerDevice(t, owner, 'Live desk tablet');
+    const noi = await addStaff(t, owner, { name: 'Noi Live', role: 'desk', pin: pins[0] });
+    const desk = await signInWithPin(t, device, noi.id, pins[0]);
+    const { stream } = await openStream(t, desk);
+
+    // Four minutes on (the lock is five): the page reloads itself for an event, marked as its own read.
+    t.clock.advance(4 * 60_000);
+    const reload = await t.request('GET', '/api/checkouts', {
+      cookie: desk,
+      headers: { [backgroundReadHeader]: '1' },
+    });
+    expect(reload.status).toBe(200);
+    const seen = await checkout(t, 9, { Coke: 1 });
+    expect(dataOf<LiveEvent>(await stream.next(1_000)).checkoutId).toBe(seen.id);
+
+    // Five minutes since Noi last touched the tablet: the session is over, and so is the stream.
+    t.clock.advance(60_000);
+    await checkout(t, 10, { Coke: 1 });
+    await waitFor(() => stream.ended, "the idle person's stream ends");
+    expect(stream.untaken()).toEqual([]);
+    const session = await (await t.request('GET', '/api/session', { cookie: desk })).json();
+    expect(session).toMatchObject({ authenticated: false, user: null });
+  });
+
+  it("a page's own reload does not refresh the session's idle timer; a person's read does", async () => {
+    const reloaded = await t.login();
+    const used = await t.login();
+    t.clock.advance(20 * 60_000);
+    const background = { [backgroundReadHeader]: '1' };
+    expect((await t.request('GET', '/api/checkouts', { cookie: reloaded, headers: background })).status).toBe(
+      200,
+    );
+    expect((await t.request('GET', '/api/checkouts', { cookie: used })).status).toBe(200);
+    // Past the owner's 30 idle minutes for the first, 11 minutes since its last use for the second.
+    t.clock.advance(11 * 60_000);
+    expect((await t.request('GET', '/api/checkouts', { cookie: reloaded })).status).toBe(401);
+    expect((await t.request('GET', '/api/checkouts', { cookie: used })).status).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type LiveEvent, liveControlEvents } from '../../../shared/live-types';
+import { type LiveEvent, liveControlEvents, liveStreamPath } from '../../../shared/live-types';
 
 /**
  * The workspace's one connection to GET /api/events, shared by every page that follows it (one EventSource
@@ -10,8 +10,16 @@ import { type LiveEvent, liveControlEvents } from '../../../shared/live-types';
 
 export type LiveStatus = 'connecting' | 'open' | 'down';
 
-/** What a subscriber hears: an event, or `reset` (too much was missed: reload everything). */
-export type LiveSignal = { kind: 'event'; event: LiveEvent } | { kind: 'reset' } | { kind: 'back' };
+/**
+ * What a subscriber hears: an event; `reset` (too much was missed: reload everything); `back` after a drop;
+ * `refused` when the server would not (re)open the stream, which after a lock, a revoked device or a
+ * deactivated person means the session is gone.
+ */
+export type LiveSignal =
+  | { kind: 'event'; event: LiveEvent }
+  | { kind: 'reset' }
+  | { kind: 'back' }
+  | { kind: 'refused' };
 
 const retryMs = { first: 2_000, max: 30_000 };
 /** A page change unmounts one page's hooks just before the next page's mount: keep the stream meanwhile. */
@@ -40,7 +48,7 @@ function emit(signal: LiveSignal) {
 
 function open() {
   clearTimeout(retryTimer);
-  const url = lastId === null ? '/api/events' : `/api/events?after=${encodeURIComponent(lastId)}`;
+  const url = lastId === null ? liveStreamPath : `${liveStreamPath}?after=${encodeURIComponent(lastId)}`;
   const next = new EventSource(url);
   source = next;
   next.addEventListener(liveControlEvents.ready, (message) => {
@@ -72,6 +80,7 @@ function open() {
     if (next.readyState === EventSource.CLOSED) {
       next.close();
       source = null;
+      emit({ kind: 'refused' });
       retrying = true;
       retryTimer = setTimeout(() => {
         retrying = false;

@@ -1,7 +1,8 @@
 import { BellRing, Radio, Volume2, VolumeX, WifiOff } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { LiveEvent } from '../../../shared/live-types';
+import { fetchSession, inBackground } from '../../api';
 import { type AdminI18n, useAdminI18n } from '../admin-i18n';
 import { chime, setSoundEnabled, soundEnabled, useSoundEnabled } from './live-sound';
 import { useLiveSignals, useLiveStatus } from './use-live';
@@ -41,7 +42,18 @@ export function LiveDesk() {
   const sound = useSoundEnabled();
   const [notices, setNotices] = useState<Notice[]>([]);
 
+  const revalidator = useRevalidator();
   useLiveSignals((signal) => {
+    // The server ends a stream whose session ended (locked elsewhere, device revoked, person deactivated):
+    // ask whether this one is still open, and if not, the workspace shows its sign-in.
+    if (signal.kind === 'refused') {
+      void inBackground(fetchSession)
+        .then((session) => {
+          if (!session.authenticated) return revalidator.revalidate();
+        })
+        .catch(() => {});
+      return;
+    }
     if (signal.kind !== 'event' || noticeText(signal.event, i18n) === null) return;
     const { event } = signal;
     setNotices((shown) =>

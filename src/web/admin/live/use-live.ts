@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useRevalidator } from 'react-router';
 import type { LiveEvent } from '../../../shared/live-types';
+import { inBackground } from '../../api';
 import {
   type LiveSignal,
   type LiveStatus,
@@ -30,6 +31,7 @@ export function useLiveRevalidate(filter: (event: LiveEvent) => boolean): void {
   const state = useRef({ running: false, again: false });
 
   useLiveSignals((signal) => {
+    if (signal.kind === 'refused') return;
     if (signal.kind === 'event' && !latest.current.filter(signal.event)) return;
     if (state.current.running) {
       state.current.again = true;
@@ -37,7 +39,8 @@ export function useLiveRevalidate(filter: (event: LiveEvent) => boolean): void {
     }
     const run = () => {
       state.current.running = true;
-      latest.current.revalidator.revalidate().finally(() => {
+      // The page's own reload: it does not keep the session open (the idle lock counts people, not events).
+      inBackground(() => latest.current.revalidator.revalidate()).finally(() => {
         state.current.running = false;
         if (state.current.again) {
           state.current.again = false;
