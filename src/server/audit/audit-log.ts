@@ -131,6 +131,12 @@ export function changedFields<T extends object>(
   return { before: was, after: now };
 }
 
+/**
+ * True when a save changed no field: such a save records no event (the Activity page would show a change
+ * with nothing in it), and nothing was changed that the audit could be missing.
+ */
+export const changedNothing = (fields: { after: object }): boolean => Object.keys(fields.after).length === 0;
+
 export const subject = (type: string, id: string | number | null = null): AuditSubject => ({
   type,
   id: id === null ? null : String(id),

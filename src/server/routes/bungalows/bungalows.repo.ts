@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { BungalowState, Stay } from '../../../shared/staff-types';
 import type { StayValues } from '../../../shared/stay-schemas';
-import { appendAudit, type Change, changedFields, subject } from '../../audit/audit-log';
+import { appendAudit, type Change, changedFields, changedNothing, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 
@@ -148,17 +148,16 @@ export function createBungalowsRepo({ kysely }: Db) {
           guestEmail: s.guestEmail,
           checkOutOn: s.checkOutOn,
         });
-        await appendAudit(trx, {
-          ...change,
-          action: opened ? 'stay.opened' : 'stay.changed',
-          subject: subject('stay', stay.id),
-          details: {
-            bungalow,
-            ...(opened || !before
-              ? { after: fields(stay) }
-              : changedFields(fields(toStay(before)), fields(stay))),
-          },
-        });
+        const changed =
+          opened || !before ? { after: fields(stay) } : changedFields(fields(toStay(before)), fields(stay));
+        if (!changedNothing(changed)) {
+          await appendAudit(trx, {
+            ...change,
+            action: opened ? 'stay.opened' : 'stay.changed',
+            subject: subject('stay', stay.id),
+            details: { bungalow, ...changed },
+          });
+        }
         return { stay, opened };
       });
     },

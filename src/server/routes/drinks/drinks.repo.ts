@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Drink } from '../../../shared/api-types';
 import type { DrinkSectionTitle } from '../../../shared/drink-sections';
 import type { DrinkInput } from '../../../shared/schemas';
-import { appendAudit, type Change, changedFields, subject } from '../../audit/audit-log';
+import { appendAudit, type Change, changedFields, changedNothing, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 
 const columns = ['id', 'drinkName', 'startingQuantity', 'price', 'section', 'sectionOrder'] as const;
@@ -65,12 +65,14 @@ export function createDrinksRepo({ kysely, dialect }: Db) {
           .executeTakeFirstOrThrow();
         const drink = asDrink(row);
         const changed = changedFields(asDrink(before), drink);
-        await appendAudit(trx, {
-          ...change,
-          action: 'drink.changed',
-          subject: subject('drink', id),
-          details: { drinkName: before.drinkName, ...changed },
-        });
+        if (!changedNothing(changed)) {
+          await appendAudit(trx, {
+            ...change,
+            action: 'drink.changed',
+            subject: subject('drink', id),
+            details: { drinkName: before.drinkName, ...changed },
+          });
+        }
         return drink;
       });
     },

@@ -1,6 +1,6 @@
 import type { Guest } from '../../../shared/api-types';
 import type { GuestInput } from '../../../shared/schemas';
-import { appendAudit, type Change, changedFields, subject } from '../../audit/audit-log';
+import { appendAudit, type Change, changedFields, changedNothing, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 
 /** Only the first guest row by id is used, as in the original. */
@@ -36,14 +36,17 @@ export function createGuestRepo({ kysely }: Db) {
               .returning(['id', 'name', 'email'])
               .executeTakeFirstOrThrow();
         const fields = { name: saved.name, email: saved.email };
-        await appendAudit(trx, {
-          ...change,
-          action: 'guest.saved',
-          subject: subject('guest', saved.id),
-          details: existing
-            ? changedFields({ name: existing.name, email: existing.email }, fields)
-            : { after: fields },
-        });
+        const details = existing
+          ? changedFields({ name: existing.name, email: existing.email }, fields)
+          : { after: fields };
+        if (!changedNothing(details)) {
+          await appendAudit(trx, {
+            ...change,
+            action: 'guest.saved',
+            subject: subject('guest', saved.id),
+            details,
+          });
+        }
         return saved;
       });
     },

@@ -5,7 +5,7 @@ import {
   withBungalowNumbers,
 } from '../../../shared/resort-settings';
 import { type ResortSettingsPatch, resortSettingsInputSchema } from '../../../shared/resort-settings-schema';
-import { appendAudit, type Change, changedFields, subject } from '../../audit/audit-log';
+import { appendAudit, type Change, changedFields, changedNothing, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 
 /** The resort's settings live as one JSON value in the key/value `settings` table. */
@@ -66,12 +66,15 @@ export function createSettingsRepo({ kysely }: Db) {
           .set({ value: JSON.stringify(next) })
           .where('key', '=', settingsKey)
           .execute();
-        await appendAudit(trx, {
-          ...change,
-          action: 'settings.changed',
-          subject: subject('settings'),
-          details: changedFields(before, next),
-        });
+        const changed = changedFields(before, next);
+        if (!changedNothing(changed)) {
+          await appendAudit(trx, {
+            ...change,
+            action: 'settings.changed',
+            subject: subject('settings'),
+            details: changed,
+          });
+        }
         return withBungalowNumbers(next);
       });
     },

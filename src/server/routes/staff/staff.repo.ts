@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { type Actor, roleNames, type StaffRole } from '../../../shared/team';
 import { nameKey, type StaffCreateInput, type StaffUpdateInput } from '../../../shared/team-schemas';
 import type { RosterEntry, StaffMember } from '../../../shared/team-types';
-import { appendAudit, type Change, changedFields, subject } from '../../audit/audit-log';
+import { appendAudit, type Change, changedFields, changedNothing, subject } from '../../audit/audit-log';
 import { hashPin } from '../../auth/password';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
@@ -139,12 +139,14 @@ export function createStaffRepo({ kysely, dialect }: Db) {
             { name: was.name, role: was.role, active: was.active, pinBlocked: was.pinBlocked },
             { name: now.name, role: now.role, active: now.active, pinBlocked: now.pinBlocked },
           );
-          await appendAudit(trx, {
-            ...change,
-            action: 'staff.changed',
-            subject: subject('staff', id),
-            details: { ...fields, ...(pinHash !== undefined ? { pinChanged: true } : {}) },
-          });
+          if (pinHash !== undefined || !changedNothing(fields)) {
+            await appendAudit(trx, {
+              ...change,
+              action: 'staff.changed',
+              subject: subject('staff', id),
+              details: { ...fields, ...(pinHash !== undefined ? { pinChanged: true } : {}) },
+            });
+          }
           return now;
         });
       } catch (error) {
