@@ -16,6 +16,8 @@ export interface StaffMember {
 export interface RosterEntry {
   id: number;
   name: string;
+  /** Whether this person may approve a desk's void (a manager): the approval offers only them. */
+  approvesVoids: boolean;
 }
 
 /** GET /api/devices, POST /api/devices (201). */

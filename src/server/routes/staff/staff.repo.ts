@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { type Actor, roleNames, type StaffRole } from '../../../shared/team';
+import { type Actor, grantOf, roleNames, type StaffRole } from '../../../shared/team';
 import { nameKey, type StaffCreateInput, type StaffUpdateInput } from '../../../shared/team-schemas';
 import type { RosterEntry, StaffMember } from '../../../shared/team-types';
 import { appendAudit, type Change, changedFields, changedNothing, subject } from '../../audit/audit-log';
@@ -50,12 +50,17 @@ export function createStaffRepo({ kysely, dialect }: Db) {
 
     /** Active people, by name: the "Who is working?" list. */
     async roster(): Promise<RosterEntry[]> {
-      return kysely
+      const people = await kysely
         .selectFrom('staff')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'role'])
         .where('active', '=', 1)
         .orderBy('name_key')
         .execute();
+      return people.map(({ id, name, role }) => ({
+        id,
+        name,
+        approvesVoids: grantOf(role as StaffRole, 'void') === 'yes',
+      }));
     },
 
     async create(input: StaffCreateInput, change: Change): Promise<StaffMember> {

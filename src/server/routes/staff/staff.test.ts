@@ -184,6 +184,28 @@ describeEachDatabase('staff API', ({ fresh }) => {
     await signInWithPin(t, device, noon.id, pins[4]);
   });
 
+  it('GET /api/staff/roster names the active people by name, and says who may approve a void (managers)', async () => {
+    const roster = (await (await t.request('GET', '/api/staff/roster', { cookie: device })).json()) as {
+      id: number;
+      name: string;
+      approvesVoids: boolean;
+    }[];
+    const staff = (await (await t.request('GET', '/api/staff', { cookie: owner })).json()) as {
+      id: number;
+      name: string;
+      role: string;
+      active: boolean;
+    }[];
+    const active = staff.filter((person) => person.active);
+    expect(roster.map((person) => person.id).sort()).toEqual(active.map((person) => person.id).sort());
+    expect(active.some((person) => person.role === 'manager')).toBe(true);
+    expect(active.some((person) => person.role !== 'manager')).toBe(true);
+    for (const person of roster) {
+      const role = active.find((other) => other.id === person.id)?.role;
+      expect(person).toEqual({ id: person.id, name: person.name, approvesVoids: role === 'manager' });
+    }
+  });
+
   it('front desk and housekeeping cannot manage staff (403 naming the role); no session is 401', async () => {
     const desk = await addStaff(t, owner, { name: 'Desk Person', role: 'desk', pin: pins[5] });
     const session = await signInWithPin(t, device, desk.id, pins[5]);

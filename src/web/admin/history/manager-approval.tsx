@@ -42,13 +42,9 @@ export function ManagerApproval({ pending, result, attempt, onApprove }: Manager
   }, [tries]);
 
   const me = session?.user?.id ?? null;
-  // The desk asks someone else: their own name is not offered. The server checks the person is a manager.
-  // When the roster names roles, only the managers are offered.
+  // The desk asks someone else who may void: their own name is not offered. The server checks again.
   const people = Array.isArray(roster)
-    ? roster.filter(
-        (person: RosterEntry & { role?: string }) =>
-          person.id !== me && (person.role ?? 'manager') === 'manager',
-      )
+    ? roster.filter((person) => person.id !== me && person.approvesVoids)
     : [];
 
   return (
