@@ -48,3 +48,26 @@ it('a process that exits right after logging still writes every line', () => {
       .map((line) => JSON.parse(line).i),
   ).toEqual([0, 1, 2]);
 });
+
+it('each line is one JSON object: time, level, message, then the fields, whatever they hold', () => {
+  const lines: string[] = [];
+  const logger = createLogger('debug', (line) => lines.push(line));
+  const before = Date.now();
+  logger.info('request', { method: 'GET', path: '/api/drinks', status: 200, ms: 0.4 });
+  logger.warn('a "quoted"\nmessage \\ ไทย');
+  logger.error('failed', {});
+  logger.debug('nested', { error: { message: 'x', list: [1, null] }, skipped: undefined });
+  for (const line of lines) expect(line.endsWith('}\n') && !line.slice(0, -1).includes('\n')).toBe(true);
+  const parsed = lines.map((line) => JSON.parse(line));
+  expect(parsed.map(({ time, ...rest }) => rest)).toEqual([
+    { level: 'info', message: 'request', method: 'GET', path: '/api/drinks', status: 200, ms: 0.4 },
+    { level: 'warn', message: 'a "quoted"\nmessage \\ ไทย' },
+    { level: 'error', message: 'failed' },
+    { level: 'debug', message: 'nested', error: { message: 'x', list: [1, null] } },
+  ]);
+  for (const { time } of parsed) {
+    expect(time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(time)).toBeGreaterThanOrEqual(before - 1);
+    expect(Date.parse(time)).toBeLessThanOrEqual(Date.now());
+  }
+});

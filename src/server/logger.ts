@@ -44,11 +44,29 @@ function installExitHook() {
   });
 }
 
-/** One JSON line per event on stdout; callers never pass passwords or tokens. */
+let isoMs = Number.NaN;
+let iso = '';
+/** The time of a line, formatted once per millisecond: a busy server logs many requests in each. */
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== isoMs) {
+    isoMs = ms;
+    iso = new Date(ms).toISOString();
+  }
+  return iso;
+}
+
+/**
+ * One JSON line per event on stdout; callers never pass passwords or tokens. The line's head is written by
+ * hand and the fields by JSON.stringify, about half the cost of one stringify of a merged object (every
+ * request logs a line). A field may not be called time, level or message.
+ */
 export function createLogger(level: LogLevel, write: (line: string) => void = bufferedStdout): Logger {
   const emit = (at: Exclude<LogLevel, 'silent'>, message: string, fields?: Record<string, unknown>) => {
     if (order[at] < order[level]) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: at, message, ...fields })}\n`);
+    const head = `{"time":"${isoNow()}","level":"${at}","message":${JSON.stringify(message)}`;
+    const rest = fields === undefined ? '{}' : JSON.stringify(fields);
+    write(rest === '{}' ? `${head}}\n` : `${head},${rest.slice(1)}\n`);
   };
   return {
     debug: (m, f) => emit('debug', m, f),

@@ -48,6 +48,11 @@ export interface StartServerOptions {
   port?: number;
   /** Another build's server (a copy of dist/, as a deploy of a new version); dist/server/main.js otherwise. */
   entry?: string;
+  /**
+   * The server's stdout (its log) straight to this file, as a service manager's `append:` log would, instead
+   * of through this process: a benchmark must not spend the load generator's CPU reading the log.
+   */
+  logFile?: string;
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<ServerProcess> {
@@ -58,6 +63,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   const adminPassword = options.adminPassword ?? 'correct horse battery staple';
   const databaseUrl = options.env?.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'fridge.sqlite')}`;
   let log = '';
+  const logFd = options.logFile ? fs.openSync(options.logFile, 'a') : undefined;
   const child = spawn(process.execPath, [entry], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -68,8 +74,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       LOG_LEVEL: 'warn',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
   });
+  // The child has its own copy of the file's descriptor.
+  if (logFd !== undefined) fs.closeSync(logFd);
   child.stdout?.on('data', (chunk) => {
     log += chunk;
   });
