@@ -1,16 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { useFetcher } from 'react-router';
 import type { z } from 'zod';
-import { newPinFormSchema, staffCreateSchema, teamLimits } from '../../../shared/team-schemas';
+import { newPinFormSchema, staffCreateSchema } from '../../../shared/team-schemas';
 import type { StaffMember } from '../../../shared/team-types';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
 import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { useActionResult } from '../use-action-result';
 import { adminResolver, showServerIssues, useMessagesFollowLanguage } from '../validation';
-import { personFieldNames, pinInputProps } from './person-form';
-import { RoleSelect } from './role-select';
+import { NameAndRoleFields, PinPairFields } from './person-fields';
+import { personFieldNames } from './person-form';
 
 const detailsSchema = staffCreateSchema.pick({ name: true, role: true });
 type DetailsValues = z.input<typeof detailsSchema>;
@@ -55,14 +54,11 @@ export function PersonEditForm({ person, onClose }: EditProps) {
       className="mt-3 flex flex-col gap-3 rounded-xl bg-slate-50 p-3"
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field
-          label={a.personName}
-          autoComplete="off"
-          maxLength={teamLimits.nameMax}
-          {...register('name')}
-          error={errors.name?.message}
+        <NameAndRoleFields
+          name={register('name')}
+          role={register('role')}
+          errors={{ name: errors.name?.message, role: errors.role?.message }}
         />
-        <RoleSelect {...register('role')} error={errors.role?.message} />
       </div>
       <FormButtons pending={fetcher.state !== 'idle'} label={a.saveChanges} onCancel={onClose} />
     </form>
@@ -107,18 +103,11 @@ export function NewPinForm({ person, onClose }: EditProps) {
     >
       {person.pinBlocked && <p className="text-slate-700">{a.newPinUnblocks}</p>}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field
-          label={a.newPin}
-          hint={a.pinHint}
-          {...pinInputProps}
-          {...register('pin')}
-          error={errors.pin?.message}
-        />
-        <Field
-          label={a.pinAgain}
-          {...pinInputProps}
-          {...register('pinAgain')}
-          error={errors.pinAgain?.message}
+        <PinPairFields
+          pinLabel={a.newPin}
+          pin={register('pin')}
+          pinAgain={register('pinAgain')}
+          errors={{ pin: errors.pin?.message, pinAgain: errors.pinAgain?.message }}
         />
       </div>
       <FormButtons pending={fetcher.state !== 'idle'} label={a.setPin} onCancel={onClose} />

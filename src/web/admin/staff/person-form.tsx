@@ -2,14 +2,13 @@ import { UserRoundPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useFetcher } from 'react-router';
 import type { z } from 'zod';
-import { staffCreateFormSchema, teamLimits } from '../../../shared/team-schemas';
+import { staffCreateFormSchema } from '../../../shared/team-schemas';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
 import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { useActionResult } from '../use-action-result';
 import { adminResolver, type FieldNames, showServerIssues, useMessagesFollowLanguage } from '../validation';
-import { RoleSelect } from './role-select';
+import { NameAndRoleFields, PinPairFields } from './person-fields';
 
 type PersonFormValues = z.input<typeof staffCreateFormSchema>;
 type PersonFormOutput = z.output<typeof staffCreateFormSchema>;
@@ -17,14 +16,6 @@ type PersonFormOutput = z.output<typeof staffCreateFormSchema>;
 const fieldKeys: ReadonlySet<string> = new Set(['name', 'role', 'pin']);
 /** `name` here is a person's, not a guest's. */
 export const personFieldNames: FieldNames = { name: (a) => a.personName, pin: (a) => a.pin };
-
-/** The PIN fields: digits only, hidden as typed, never offered by the browser's password manager. */
-export const pinInputProps = {
-  type: 'password',
-  inputMode: 'numeric',
-  autoComplete: 'new-password',
-  maxLength: teamLimits.pinLength,
-} as const;
 
 /** "Add a person": a name, a role and a 6-digit PIN typed twice (only one PIN is sent). */
 export function PersonForm() {
@@ -67,26 +58,16 @@ export function PersonForm() {
         {a.addPerson}
       </h4>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label={a.personName}
-          autoComplete="off"
-          maxLength={teamLimits.nameMax}
-          {...register('name')}
-          error={errors.name?.message}
+        <NameAndRoleFields
+          name={register('name')}
+          role={register('role')}
+          errors={{ name: errors.name?.message, role: errors.role?.message }}
         />
-        <RoleSelect {...register('role')} error={errors.role?.message} />
-        <Field
-          label={a.pin}
-          hint={a.pinHint}
-          {...pinInputProps}
-          {...register('pin')}
-          error={errors.pin?.message}
-        />
-        <Field
-          label={a.pinAgain}
-          {...pinInputProps}
-          {...register('pinAgain')}
-          error={errors.pinAgain?.message}
+        <PinPairFields
+          pinLabel={a.pin}
+          pin={register('pin')}
+          pinAgain={register('pinAgain')}
+          errors={{ pin: errors.pin?.message, pinAgain: errors.pinAgain?.message }}
         />
       </div>
       <div>
