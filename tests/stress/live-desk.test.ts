@@ -60,7 +60,8 @@ for (const dialect of testDialects) {
       const config = { checkoutLimits: { perAddress: 0, perBungalow: 0 } };
       apps.push(await createTestApp(scratch, { config }));
       // PostgreSQL: a second app server on the same database, as a resort with two would run.
-      if (dialect === 'postgres') apps.push(await createTestApp(scratch, { db: scratch.openAnother(), config }));
+      if (dialect === 'postgres')
+        apps.push(await createTestApp(scratch, { db: scratch.openAnother(), config }));
     });
     afterAll(async () => {
       for (const app of apps) await app.live.close();
