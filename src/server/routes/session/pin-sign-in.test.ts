@@ -45,7 +45,7 @@ describeEachDatabase('PIN sign-in', ({ fresh }) => {
     expect(await errorOf(roster)).toEqual({ code: 'forbidden', message: teamTexts.rosterNeedsDevice });
 
     expect(await (await t.request('GET', '/api/staff/roster', { cookie: desk })).json()).toEqual([
-      { id: noi.id, name: 'Noi' },
+      { id: noi.id, name: 'Noi', approvesVoids: false },
     ]);
     const before = await t.request('GET', '/api/session', { cookie: desk });
     expect(await before.json()).toMatchObject({
