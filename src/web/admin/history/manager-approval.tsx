@@ -1,9 +1,10 @@
-import { ShieldCheck, UserRound } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { RosterEntry } from '../../../shared/team-types';
 import type { AdminActionResult } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { Loading } from '../load-states';
+import { NamePicker } from '../sign-in/name-picker';
 import { pinErrorText } from '../sign-in/pin-error';
 import { PinPad } from '../sign-in/pin-pad';
 import { useSession } from '../team/session-context';
@@ -58,20 +59,7 @@ export function ManagerApproval({ pending, result, attempt, onApprove }: Manager
       {roster === 'failed' && <RetryRoster onRetry={() => setTries((n) => n + 1)} />}
       {Array.isArray(roster) && people.length === 0 && <p className="text-slate-700">{a.noManagerHere}</p>}
       {Array.isArray(roster) && !manager && people.length > 0 && (
-        <ul aria-label={a.chooseManager} className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-          {people.map((person) => (
-            <li key={person.id}>
-              <button
-                type="button"
-                onClick={() => setManager(person)}
-                className="flex min-h-14 w-full items-center gap-2 rounded-xl bg-white px-3 text-left text-lg font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-              >
-                <UserRound aria-hidden="true" className="size-5 text-brand-700" />
-                {person.name}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <NamePicker people={people} label={a.chooseManager} size="inline" onPick={setManager} />
       )}
       {manager && (
         <>

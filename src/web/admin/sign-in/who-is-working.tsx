@@ -1,4 +1,4 @@
-import { ChevronLeft, KeyRound, UserRound } from 'lucide-react';
+import { ChevronLeft, KeyRound } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Await, useFetcher } from 'react-router';
 import type { DeviceRef } from '../../../shared/team';
@@ -9,6 +9,7 @@ import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { LoadFailed, Loading } from '../load-states';
 import { useActionResult } from '../use-action-result';
+import { NamePicker } from './name-picker';
 import { pinErrorText } from './pin-error';
 import { PinPad } from './pin-pad';
 
@@ -54,22 +55,7 @@ export function WhoIsWorking({ device, roster, onUsePassword }: WhoIsWorkingProp
 function Names({ people, onPick }: { people: RosterEntry[]; onPick: (person: RosterEntry) => void }) {
   const { a } = useAdminI18n();
   if (people.length === 0) return <p className="text-slate-700">{a.noStaffYet}</p>;
-  return (
-    <ul aria-label={a.staffNames} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-      {people.map((person) => (
-        <li key={person.id}>
-          <button
-            type="button"
-            onClick={() => onPick(person)}
-            className="flex min-h-16 w-full items-center gap-3 rounded-2xl bg-white px-4 text-left text-xl font-semibold text-slate-900 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            <UserRound aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
-            {person.name}
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
+  return <NamePicker people={people} label={a.staffNames} size="large" onPick={onPick} />;
 }
 
 function PinStep({ person, onBack }: { person: RosterEntry; onBack: () => void }) {
