@@ -12,7 +12,7 @@ import type { Change } from '../audit/audit-log';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../http/errors';
 import { readDeviceToken } from './devices';
-import { readSessionToken } from './require-admin';
+import { readSessionToken } from './session-cookie';
 import type { ResolvedSession } from './sessions';
 
 export type ActorDeps = Pick<AppDeps, 'sessions' | 'config' | 'now'>;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Actor, type DeviceRef, ownerActor, type StaffRole } from '../../shared/team';
 import type { Db } from '../db/database';
-import { createSettingsRepo } from '../routes/settings/settings.repo';
+import { settingsKey, storedSetting } from '../routes/settings/settings.repo';
 
 /** The owner's session (the admin password): DESIGN.md "Security". */
 export const sessionLimits = {
@@ -44,17 +44,12 @@ export interface ResolvedSession {
 
 export interface SessionStore {
   create(now: number, owner?: SessionOwner): Promise<string>;
-  /** True when the token names a live session; refreshes its idle timer. */
-  validate(token: string, now: number, deviceToken?: string): Promise<boolean>;
   /**
-   * Who the live session belongs to (the owner or a person, and the device), or null; refreshes its idle
-   * timer. A person's session also needs the device cookie of its device: the session cookie alone, copied
-   * to another browser, is nobody.
-   */
-  resolve(token: string, now: number, deviceToken?: string): Promise<Actor | null>;
-  /**
-   * resolve, with the idle lock that applies. `touch: false` looks without refreshing the idle timer: a page
-   * reloading itself for the live desk, or the live stream checking its session, is not someone at the desk.
+   * Who the live session belongs to (the owner or a person, and the device) and the idle lock that applies,
+   * or null; refreshes its idle timer. A person's session also needs the device cookie of its device: the
+   * session cookie alone, copied to another browser, is nobody. `touch: false` looks without refreshing the
+   * idle timer: a page reloading itself for the live desk, or the live stream checking its session, is not
+   * someone at the desk.
    */
   describe(
     token: string,
@@ -71,7 +66,6 @@ export interface SessionStore {
 
 export function createSessionStore(db: Db): SessionStore {
   const { kysely } = db;
-  const settings = createSettingsRepo(db);
 
   async function describe(
     token: string,
@@ -96,6 +90,8 @@ export function createSessionStore(db: Db): SessionStore {
         'd.name as device_name',
         'd.token_hash as device_token_hash',
         'd.revoked_at as device_revoked_at',
+        // A person's idle lock is a setting: taken along here, not read again on every request.
+        (eb) => eb.selectFrom('settings').select('value').where('key', '=', settingsKey).as('settings_value'),
       ])
       .where('s.token_hash', '=', tokenHash)
       .executeTakeFirst();
@@ -110,7 +106,9 @@ export function createSessionStore(db: Db): SessionStore {
     if (row.device_id !== null && (row.device_name === null || row.device_revoked_at !== null)) return end();
 
     const staff = row.staff_id !== null;
-    const idleMs = staff ? (await settings.read()).staffLockMinutes * 60 * 1000 : sessionLimits.idleMs;
+    const idleMs = staff
+      ? storedSetting(row.settings_value, 'staffLockMinutes') * 60 * 1000
+      : sessionLimits.idleMs;
     const absoluteMs = staff ? staffSessionLimits.absoluteMs : sessionLimits.absoluteMs;
     const created = Number(row.created_ms);
     const lastSeen = Number(row.last_seen_ms);
@@ -189,14 +187,6 @@ export function createSessionStore(db: Db): SessionStore {
         )
         .execute();
       return token;
-    },
-
-    async validate(token, now, deviceToken) {
-      return (await describe(token, now, deviceToken)) !== null;
-    },
-
-    async resolve(token, now, deviceToken) {
-      return (await describe(token, now, deviceToken))?.actor ?? null;
     },
 
     describe,

@@ -4,7 +4,7 @@ import { forbiddenMessage, grantOf } from '../../../shared/team';
 import { deviceRegisterSchema, pairingInputSchema } from '../../../shared/team-schemas';
 import { actorOf, changeBy, deviceOf, requireRight, signedIn } from '../../auth/actor';
 import { clearDeviceCookie, setDeviceCookie } from '../../auth/devices';
-import { readSessionToken } from '../../auth/require-admin';
+import { readSessionToken } from '../../auth/session-cookie';
 import { formatWait } from '../../auth/throttle';
 import type { AppDeps } from '../../deps';
 import { clientAddress } from '../../http/client-address';

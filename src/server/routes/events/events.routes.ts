@@ -4,7 +4,7 @@ import { liveControlEvents } from '../../../shared/live-types';
 import { grantOf } from '../../../shared/team';
 import { requireRight } from '../../auth/actor';
 import { readDeviceToken } from '../../auth/devices';
-import { readSessionToken } from '../../auth/require-admin';
+import { readSessionToken } from '../../auth/session-cookie';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../http/errors';
 import { type LiveMessage, type LiveSubscription, liveLimits } from '../../live/live-hub';

@@ -10,7 +10,7 @@ import { recordAudit, subject } from '../../audit/audit-log';
 import { deviceOf, sessionOf } from '../../auth/actor';
 import { verifyPassword } from '../../auth/password';
 import { checkPin } from '../../auth/pin-check';
-import { readSessionToken } from '../../auth/require-admin';
+import { readSessionToken } from '../../auth/session-cookie';
 import { sessionCookieName, sessionLimits, staffSessionLimits } from '../../auth/sessions';
 import { formatWait } from '../../auth/throttle';
 import type { AppDeps } from '../../deps';

@@ -9,27 +9,51 @@ import { appendAudit, type Change, changedFields, changedNothing, subject } from
 import type { Db } from '../../db/database';
 
 /** The resort's settings live as one JSON value in the key/value `settings` table. */
-const settingsKey = 'resort';
+export const settingsKey = 'resort';
+
+function parseStored(json: string | null | undefined): Record<string, unknown> {
+  try {
+    const parsed: unknown = json === undefined || json === null ? {} : JSON.parse(json);
+    if (parsed && typeof parsed === 'object') return parsed as Record<string, unknown>;
+  } catch {
+    // Unreadable: the defaults hold until staff save the settings again.
+  }
+  return {};
+}
 
 /**
  * Read a stored value field by field: a field written by an older or newer version, or edited by hand into
  * something invalid, falls back to its default instead of breaking every page that reads the settings.
  */
+function fieldOf<K extends keyof StoredResortSettings>(
+  raw: Record<string, unknown>,
+  key: K,
+): StoredResortSettings[K] {
+  if (!(key in raw)) return defaultResortSettings[key];
+  const field = resortSettingsInputSchema.safeParse({ [key]: raw[key] });
+  const value = field.success ? field.data[key] : undefined;
+  return value === undefined ? defaultResortSettings[key] : (value as StoredResortSettings[K]);
+}
+
 function fromStored(json: string | undefined): StoredResortSettings {
-  let raw: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = json === undefined ? {} : JSON.parse(json);
-    if (parsed && typeof parsed === 'object') raw = parsed as Record<string, unknown>;
-  } catch {
-    // Unreadable: the defaults hold until staff save the settings again.
-  }
+  const raw = parseStored(json);
   const settings: StoredResortSettings = { ...defaultResortSettings };
   for (const key of Object.keys(defaultResortSettings) as (keyof StoredResortSettings)[]) {
-    if (!(key in raw)) continue;
-    const field = resortSettingsInputSchema.safeParse({ [key]: raw[key] });
-    if (field.success) Object.assign(settings, { [key]: field.data[key] });
+    Object.assign(settings, { [key]: fieldOf(raw, key) });
   }
   return settings;
+}
+
+/**
+ * One field of the stored value (`settings.value` where the key is `settingsKey`), read as `read()` reads it:
+ * for a query that takes the value along with its own rows (a staff session's idle lock, on every request)
+ * instead of reading the whole settings again.
+ */
+export function storedSetting<K extends keyof StoredResortSettings>(
+  json: string | null | undefined,
+  key: K,
+): StoredResortSettings[K] {
+  return fieldOf(parseStored(json), key);
 }
 
 export function createSettingsRepo({ kysely }: Db) {
