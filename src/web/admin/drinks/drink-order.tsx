@@ -24,6 +24,15 @@ export function DrinkOrder({ drinks }: { drinks: Promise<Drink[]> }) {
 
 type Step = -1 | 1;
 
+/** The group in the order of `ids` when the group is theirs (a move on its way), else as it is. */
+function inOrder(
+  group: DrinkSectionGroup<Drink>,
+  ids: number[] | null | undefined,
+): DrinkSectionGroup<Drink> {
+  if (!ids || !group.drinks.some((drink) => ids.includes(drink.id))) return group;
+  return { ...group, drinks: [...group.drinks].sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id)) };
+}
+
 const moveButtonId = (drinkId: number, step: Step) => `drink-order-${drinkId}-${step === -1 ? 'up' : 'down'}`;
 
 function SectionOrder({ drinks }: { drinks: Drink[] }) {
@@ -33,14 +42,12 @@ function SectionOrder({ drinks }: { drinks: Drink[] }) {
   // The button to put focus back on once the moved row is drawn at its new place.
   const refocus = useRef<{ id: number; step: Step } | null>(null);
 
-  // While the new order is on its way, show it already; the reloaded list confirms it.
+  // A move pressed while the last one is still being saved waits for it, then goes (a quick second press
+  // must not be lost). Both orders are shown at once; the reloaded list confirms them.
+  const [queued, setQueued] = useState<number[] | null>(null);
   const pending =
     fetcher.state !== 'idle' ? (fetcher.json as { ids?: number[] } | undefined)?.ids : undefined;
-  const groups = groupDrinksBySection(drinks).map((group) =>
-    pending && group.drinks.some((drink) => pending.includes(drink.id))
-      ? { ...group, drinks: [...group.drinks].sort((a, b) => pending.indexOf(a.id) - pending.indexOf(b.id)) }
-      : group,
-  );
+  const groups = groupDrinksBySection(drinks).map((group) => inOrder(inOrder(group, pending), queued));
   const hidden = drinks.filter((drink) => sectionOf(drink) === null);
 
   // A moved row is a moved element, and a button that reached the end of its section is disabled: either
@@ -63,11 +70,21 @@ function SectionOrder({ drinks }: { drinks: Drink[] }) {
   useEffect(keepFocus);
   useActionResult(fetcher, () => {
     keepFocus();
-    refocus.current = null;
+    if (!queued) refocus.current = null;
   });
+  // The queued order is sent once the last save is done, and shown until the fetcher shows it as its own.
+  const sent = useRef<number[] | null>(null);
+  useEffect(() => {
+    if (!queued) return;
+    if (sent.current !== queued && fetcher.state === 'idle') {
+      sent.current = queued;
+      fetcher.submit({ intent: 'reorder-drinks', ids: queued }, submitOptions());
+    } else if (sent.current === queued && fetcher.state !== 'idle') {
+      setQueued(null);
+    }
+  }, [fetcher, queued]);
 
   const move = (group: DrinkSectionGroup<Drink>, index: number, step: Step) => {
-    if (pending) return;
     const ids = group.drinks.map((drink) => drink.id);
     const [moved] = ids.splice(index, 1);
     if (moved === undefined) return;
@@ -75,7 +92,9 @@ function SectionOrder({ drinks }: { drinks: Drink[] }) {
     refocus.current = { id: moved, step };
     const name = group.drinks[index]?.drinkName ?? '';
     setAnnouncement(a.movedTo(name, index + step + 1, ids.length, sectionHeading(t, group.title)));
-    fetcher.submit({ intent: 'reorder-drinks', ids }, submitOptions());
+    if (fetcher.state === 'idle' && !queued)
+      fetcher.submit({ intent: 'reorder-drinks', ids }, submitOptions());
+    else setQueued(ids);
   };
 
   return (
