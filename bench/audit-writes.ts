@@ -23,6 +23,8 @@ export interface AuditWriteOptions {
   connections: number[];
   /** PostgreSQL server URL, or undefined to skip PostgreSQL. */
   postgresUrl: string | undefined;
+  /** False skips SQLite (BENCH_SKIP=sqlite), to time PostgreSQL alone. */
+  sqlite: boolean;
   log: (line: string) => void;
 }
 
@@ -183,7 +185,7 @@ export async function runAuditWriteBench(options: AuditWriteOptions): Promise<Au
   const rows: AuditWriteRow[] = [];
   try {
     const env = { LOG_LEVEL: 'warn', ...checkoutLimitsOff };
-    {
+    if (options.sqlite) {
       const now = await startServer({ env });
       const before = await startServer({ env, entry: old.entry }).catch(async (error) => {
         await now.stop();

@@ -9,7 +9,8 @@
  *   BENCH_POSTGRES_URL=…      PostgreSQL server for the PostgreSQL figures (default TEST_DATABASE_URL, else
  *                             postgres://postgres@127.0.0.1:5432/test); a scratch database is made and dropped
  *   BENCH_SKIP=a,b            skip sections: bundle, get, log, post, postgres, pdf, lighthouse, pwa, scale, live,
- *                             audit (audited writes against bd47aa9, built in a git worktree; about 3 minutes)
+ *                             audit (audited writes against bd47aa9, built in a git worktree; about 3 minutes);
+ *                             sqlite skips the audit section's SQLite half
  *   BENCH_LIVE_STREAMS=500    open event streams in the live desk section (9), BENCH_LIVE_CHECKOUTS=100 checkouts
  *   BENCH_PWA_REPEATS=5       repeat visits of /checkout with the service worker's cache warm (median)
  *   BENCH_SKIP_SCALE=1        same as BENCH_SKIP=scale (the 1M-checkout history run takes minutes)
@@ -631,6 +632,7 @@ async function auditSection() {
       durationSeconds,
       connections: connectionCounts,
       postgresUrl: wants('postgres') ? postgresServerUrl : undefined,
+      sqlite: wants('sqlite'),
       log,
     });
     results.auditWrites = auditRows;

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordAudit, subject } from '../../src/server/audit/audit-log';
 import { ownerActor } from '../../src/shared/team';
+import { lastAuditEvent } from '../support/last-audit-event';
 import { createScratchDatabase, type ScratchDatabase, testDialects } from '../support/test-app';
 
 /** `npm run audit:verify` as a real process: what it prints and its exit code. */
@@ -42,14 +43,14 @@ describe.each(testDialects)('npm run audit:verify [%s]', (dialect) => {
     const k = scratch.db.kysely;
     let last = '';
     for (let i = 1; i <= 4; i++) {
-      const event = await recordAudit(k, {
+      await recordAudit(k, {
         actor: ownerActor(),
         at: `2026-04-10T2${i}:00:00.000Z`,
         action: 'payment.recorded',
         subject: subject('checkout', i),
         details: { before: { method: null }, after: { method: 'cash' }, total: 2000 },
       });
-      last = event.hash;
+      last = (await lastAuditEvent(k)).hash;
     }
 
     const good = await auditVerify(urlOf(scratch));

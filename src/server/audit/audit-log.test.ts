@@ -1,9 +1,18 @@
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { lastAuditEvent } from '../../../tests/support/last-audit-event';
 import { describeEachDatabase, type TestApp } from '../../../tests/support/test-app';
 import { auditActions } from '../../shared/audit-types';
 import { type Actor, guestActor } from '../../shared/team';
-import { type AuditEntry, eventHash, eventJsonAroundSeq, recordAudit, subject } from './audit-log';
+import {
+  type AuditEntry,
+  appendAudit,
+  eventHash,
+  eventJsonAroundSeq,
+  recordAudit,
+  subject,
+} from './audit-log';
 import { canonicalJson } from './canonical-json';
 import { verifyChain } from './verify-chain';
 
@@ -54,7 +63,7 @@ describe('eventJsonAroundSeq', () => {
   });
 });
 
-describeEachDatabase('appendAudit', ({ fresh }) => {
+describeEachDatabase('appendAudit', ({ dialect, fresh }) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await fresh();
@@ -68,10 +77,11 @@ describeEachDatabase('appendAudit', ({ fresh }) => {
       .executeTakeFirstOrThrow();
     let previous = before.hash;
     for (const sample of samples) {
-      const appended = await recordAudit(t.db.kysely, {
+      await recordAudit(t.db.kysely, {
         ...sample,
         subject: subject(sample.subject.type, sample.subject.id),
       });
+      const appended = await lastAuditEvent(t.db.kysely);
       const { hash, ...unhashed } = appended;
       expect(hash).toBe(eventHash(previous, unhashed));
       previous = hash;
@@ -82,5 +92,65 @@ describeEachDatabase('appendAudit', ({ fresh }) => {
       events: Number(before.seq) + samples.length,
       lastHash: previous,
     });
+  });
+
+  it('numbers events in the order their transactions commit; a change rolled back leaves no event', async () => {
+    const k = t.db.kysely;
+    const headSeq = async () =>
+      Number((await k.selectFrom('audit_head').select('seq').executeTakeFirstOrThrow()).seq);
+    const payment = (checkout: number): AuditEntry => ({
+      actor: guestActor,
+      action: 'payment.recorded',
+      subject: subject('checkout', checkout),
+      at: '2026-04-10T10:00:00.000Z',
+    });
+    const start = await headSeq();
+
+    await expect(
+      k.transaction().execute(async (trx) => {
+        await appendAudit(trx, payment(100));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await headSeq()).toBe(start);
+
+    if (dialect === 'postgres') {
+      // The first transaction appends first but commits last. The head is taken at the commit, so the
+      // second neither waits for the first nor gets a seq below it.
+      let mayCommit = () => {};
+      const released = new Promise<void>((resolve) => {
+        mayCommit = resolve;
+      });
+      let appended = () => {};
+      const firstAppended = new Promise<void>((resolve) => {
+        appended = resolve;
+      });
+      const first = k.transaction().execute(async (trx) => {
+        await appendAudit(trx, payment(101));
+        appended();
+        await released;
+      });
+      await firstAppended;
+      await recordAudit(k, payment(102));
+      mayCommit();
+      await first;
+      const pending = await sql<{ n: number }>`select count(*)::int as n from audit_pending`.execute(k);
+      expect(pending.rows[0]?.n).toBe(0);
+    } else {
+      await recordAudit(k, payment(102));
+      await recordAudit(k, payment(101));
+    }
+
+    const events = await k
+      .selectFrom('audit_events')
+      .select(['seq', 'subject_id'])
+      .where('seq', '>', start)
+      .orderBy('seq')
+      .execute();
+    expect(events).toEqual([
+      { seq: start + 1, subject_id: '102' },
+      { seq: start + 2, subject_id: '101' },
+    ]);
+    expect(await verifyChain(k)).toMatchObject({ ok: true, events: start + 2 });
   });
 });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AuditAction, AuditActor, AuditEvent, AuditSubject } from '../../shared/audit-types';
 import type { Actor } from '../../shared/team';
+import { isPostgres } from '../db/database';
 import type { Database } from '../db/tables';
 import { canonicalJson } from './canonical-json';
 
@@ -32,30 +33,33 @@ export function eventHash(previousHash: string, event: Omit<AuditEvent, 'hash'>)
 
 /**
  * The canonical JSON of an event cut around its seq: `prefix + seq + suffix === canonicalJson(event)`.
- * PostgreSQL's single-statement append fills in the seq it takes from the head (keys sort as action, actor,
- * at, details, seq, subject).
+ * PostgreSQL's append at commit (migration 011) fills in the seq it takes from the head (keys sort as action,
+ * actor, at, details, seq, subject).
  */
-export function eventJsonAroundSeq(event: Omit<AuditEvent, 'hash' | 'seq'>): [string, string] {
+export function eventJsonAroundSeq(
+  event: Omit<AuditEvent, 'hash' | 'seq'>,
+  detailsJson = canonicalJson(event.details),
+): [string, string] {
   const prefix =
     `{"action":${canonicalJson(event.action)},"actor":${canonicalJson(event.actor)},` +
-    `"at":${canonicalJson(event.at)},"details":${canonicalJson(event.details)},"seq":`;
+    `"at":${canonicalJson(event.at)},"details":${detailsJson},"seq":`;
   return [prefix, `,"subject":${canonicalJson(event.subject)}}`];
 }
 
-const isPostgres = (trx: AuditWriter) => trx.getExecutor().adapter instanceof PostgresAdapter;
-
 /**
  * Appends one event to the chain, inside the transaction of the change it describes (so neither can exist
- * without the other). Moving the chain head comes first: on PostgreSQL that row lock puts every app server's
- * appends in one line, and on SQLite it takes the write lock at once. Call it last in the transaction, after
- * the change: the head stays locked only until the commit, and no transaction that holds it waits for
- * another row.
+ * without the other). Call it after the change it describes.
  *
- * On PostgreSQL the append is one statement (the head moved, the hash made by the database's sha256 over the
- * same text as `eventHash`, the event inserted), so the head is held for one round trip and the commit, not
- * three: every audited write of every app server queues on that lock.
+ * SQLite: the head is moved first; the transaction already holds the one write lock (or takes it here), so
+ * nothing else can append in between.
+ *
+ * PostgreSQL: the event goes into `audit_pending`, and a deferred trigger numbers, hashes (the database's
+ * sha256 over the same text as `eventHash`) and moves it into `audit_events` at COMMIT (migration 011). The
+ * head's row lock, which puts every app server's appends in one line, is then held only for the commit
+ * itself, not across a round trip to this server as well. The seq and hash are the database's to give, at
+ * the commit: read them from `audit_events` afterwards when needed.
  */
-export async function appendAudit(trx: Transaction<Database>, entry: AuditEntry): Promise<AuditEvent> {
+export async function appendAudit(trx: Transaction<Database>, entry: AuditEntry): Promise<void> {
   const unnumbered: Omit<AuditEvent, 'hash' | 'seq'> = {
     at: entry.at,
     actor: auditActorOf(entry.actor),
@@ -76,24 +80,15 @@ export async function appendAudit(trx: Transaction<Database>, entry: AuditEntry)
     details: canonicalJson(unnumbered.details),
   };
   if (isPostgres(trx)) {
-    const [prefix, suffix] = eventJsonAroundSeq(unnumbered);
-    const { rows } = await sql<{ seq: number | string; hash: string }>`
-      with head as (
-        update audit_head
-           set seq = seq + 1,
-               hash = encode(sha256(convert_to(hash || ${prefix} || (seq + 1)::text || ${suffix}, 'UTF8')), 'hex')
-         where id = 1
-        returning seq, hash)
-      insert into audit_events
-        (seq, at, actor_id, actor_name, actor_role, device_id, device_name, action, subject_type, subject_id,
-         details, hash)
-      select seq, ${row.at}, ${row.actor_id}, ${row.actor_name}, ${row.actor_role}, ${row.device_id},
-             ${row.device_name}, ${row.action}, ${row.subject_type}, ${row.subject_id}, ${row.details}, hash
-        from head
-      returning seq, hash`.execute(trx);
-    const appended = rows[0];
-    if (!appended) throw new Error('The audit head row is missing: run the migrations');
-    return { ...unnumbered, seq: Number(appended.seq), hash: appended.hash };
+    const [jsonBeforeSeq, jsonAfterSeq] = eventJsonAroundSeq(unnumbered, row.details);
+    // Every audited write runs this: a template, not the query builder, whose work here would be per write.
+    await sql`insert into audit_pending
+        (at, actor_id, actor_name, actor_role, device_id, device_name, action, subject_type, subject_id, details,
+         json_before_seq, json_after_seq)
+      values (${row.at}, ${row.actor_id}, ${row.actor_name}, ${row.actor_role}, ${row.device_id},
+        ${row.device_name}, ${row.action}, ${row.subject_type}, ${row.subject_id}, ${row.details},
+        ${jsonBeforeSeq}, ${jsonAfterSeq})`.execute(trx);
+    return;
   }
   const head = await trx
     .updateTable('audit_head')
@@ -108,11 +103,10 @@ export async function appendAudit(trx: Transaction<Database>, entry: AuditEntry)
     .values({ ...row, seq: event.seq, hash })
     .execute();
   await trx.updateTable('audit_head').set({ hash }).where('id', '=', 1).execute();
-  return { ...event, hash };
 }
 
 /** An event with no change around it (a failed sign-in): its own transaction. */
-export function recordAudit(kysely: Kysely<Database>, entry: AuditEntry): Promise<AuditEvent> {
+export function recordAudit(kysely: Kysely<Database>, entry: AuditEntry): Promise<void> {
   return kysely.transaction().execute((trx) => appendAudit(trx, entry));
 }
 

@@ -10,6 +10,7 @@ import { auditMigration } from './migrations/007-audit';
 import { teamMigration } from './migrations/008-team';
 import { daysMigration } from './migrations/009-days';
 import { checkRequestsMigration } from './migrations/010-check-requests';
+import { auditAtCommitMigration } from './migrations/011-audit-at-commit';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '008-team': teamMigration(db.dialect),
     '009-days': daysMigration(db.dialect),
     '010-check-requests': checkRequestsMigration(db.dialect),
+    '011-audit-at-commit': auditAtCommitMigration(db.dialect),
   };
 }
 
@@ -35,7 +37,10 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = migratorFor(db);
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
-    if (!error) return;
+    if (!error) {
+      db.startPreparing?.();
+      return;
+    }
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     if (attempt >= 5) {
       throw new Error(

@@ -17,8 +17,9 @@ import { liveEventOf } from './live-events';
  * A wake-up only says "read again": the hub reads `seq > last read`, so a lost, late or doubled notification
  * costs nothing but time, and a reconnect catches up by the same read.
  *
- * Why seq order is commit order: every append first updates the one audit_head row, which stays locked until
- * its transaction ends, so no event becomes readable before the events numbered below it.
+ * Why seq order is commit order: every append updates the one audit_head row (on PostgreSQL at the COMMIT,
+ * migration 011), which stays locked until its transaction ends, so no event becomes readable before the
+ * events numbered below it.
  */
 
 export const liveLimits = {

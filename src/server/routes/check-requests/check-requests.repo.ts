@@ -27,9 +27,9 @@ const toRequest = (row: { id: number; bungalow: number; requested_at: string; re
 /**
  * The checkout's half of a request: a checkout recorded (or revised) for a bungalow answers its open request,
  * in the checkout's own transaction, with `request.done` in the audit carrying the checkout and its total.
- * Called by the checkout's record path BEFORE the checkout's own appendAudit: the request row is locked
- * before the audit head, in the same order as "Nothing missing" takes them, so the two cannot deadlock on
- * PostgreSQL (the request.done event gets the seq just below the checkout's).
+ * Called by the checkout's record path before the checkout's own appendAudit, so the request.done event gets
+ * the seq just below the checkout's. (On PostgreSQL the audit head is taken at the commit, after every row
+ * the transaction locks, so no order of these calls can deadlock on it.)
  */
 export async function answerCheckRequestsByCheckout(
   trx: Trx,

@@ -213,12 +213,6 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
     await trx.deleteFrom('checkout_lines').where('checkout_id', '=', existing.id).execute();
     await insertLines(trx, existing.id, lines);
     await trx.updateTable('checkouts').set({ total, revised_at: at }).where('id', '=', existing.id).execute();
-    await reviseCheckout(trx, {
-      bungalow: existing.bungalow,
-      createdAt: existing.created_at,
-      previousLines,
-      lines,
-    });
     // A recount sent for the bungalow answers its open check request too.
     await answerCheckRequestsByCheckout(trx, { id: existing.id, bungalow: existing.bungalow, total }, change);
     await appendAudit(trx, {
@@ -230,6 +224,13 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
         before: { total: existing.total, lines: previousLines },
         after: { total, lines },
       },
+    });
+    // Last: the running totals' rows are every checkout's, locked from here to the commit.
+    await reviseCheckout(trx, {
+      bungalow: existing.bungalow,
+      createdAt: existing.created_at,
+      previousLines,
+      lines,
     });
     return { outcome: 'revised', checkout: answer({ ...existing, total, revised_at: at }, lines) };
   }
@@ -275,7 +276,6 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
           return sendAgain(trx, existing, input, change, gate);
         }
         await insertLines(trx, inserted.id, lines);
-        await countCheckout(trx, { bungalow: input.bungalow, createdAt: at, lines });
         await answerCheckRequestsByCheckout(
           trx,
           { id: inserted.id, bungalow: input.bungalow, total },
@@ -287,6 +287,8 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
           subject: subject('checkout', inserted.id),
           details: { bungalow: input.bungalow, total, lines, ...(checkId ? { checkId } : {}) },
         });
+        // Last: the running totals' rows are every checkout's, locked from here to the commit.
+        await countCheckout(trx, { bungalow: input.bungalow, createdAt: at, lines });
 
         const row: StoredCheck = {
           id: inserted.id,

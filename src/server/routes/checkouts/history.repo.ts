@@ -251,7 +251,6 @@ export function createHistoryRepo({ kysely }: Db) {
           .select(['drink_name as drinkName', 'quantity', 'line_total as lineTotal'])
           .where('checkout_id', '=', id)
           .execute();
-        await uncountCheckout(trx, { bungalow: updated.bungalow, createdAt: updated.created_at, lines });
         await appendAudit(trx, {
           ...change,
           action: 'checkout.voided',
@@ -263,6 +262,8 @@ export function createHistoryRepo({ kysely }: Db) {
             ...(approvedBy ? { approvedBy } : {}),
           },
         });
+        // Last: the running totals' rows are every checkout's, locked from here to the commit.
+        await uncountCheckout(trx, { bungalow: updated.bungalow, createdAt: updated.created_at, lines });
       });
       const checkout = await this.get(id);
       if (!checkout) throw notFound('Checkout');

@@ -6,7 +6,7 @@ import { appendAudit, auditActorOf, type Change, subject } from '../../audit/aud
 import type { Db } from '../../db/database';
 import { HttpError, notFound } from '../../http/errors';
 
-export function createPaymentsRepo({ kysely }: Db) {
+export function createPaymentsRepo({ kysely, dialect }: Db) {
   return {
     /**
      * Marks the checkout paid by `method`, or unpaid with null, and keeps the change as an event, in one
@@ -19,12 +19,16 @@ export function createPaymentsRepo({ kysely }: Db) {
       const { at } = change;
       const by = actorLabel(change.actor);
       await kysely.transaction().execute(async (trx) => {
-        // The update takes the row's lock first (PostgreSQL), so two changes at once are applied in turn.
-        await trx.updateTable('checkouts').set({ id: sql`id` }).where('id', '=', id).execute();
+        // The row's lock first, so two changes at once are applied in turn: FOR UPDATE on PostgreSQL; on
+        // SQLite a write takes the database's one write lock at once, before the read.
+        if (dialect === 'sqlite') {
+          await trx.updateTable('checkouts').set({ id: sql`id` }).where('id', '=', id).execute();
+        }
         const current = await trx
           .selectFrom('checkouts')
           .select(['voided_at', 'paid_method', 'bungalow', 'total'])
           .where('id', '=', id)
+          .$if(dialect === 'postgres', (qb) => qb.forUpdate())
           .executeTakeFirst();
         if (!current) throw notFound('Checkout');
         if (method !== null && current.voided_at !== null) {

@@ -1,6 +1,7 @@
-import type { Transaction } from 'kysely';
+import type { QueryCreator, Transaction } from 'kysely';
 import type { CheckoutLine } from '../../../shared/api-types';
 import { quarterHourOf } from '../../../shared/local-days';
+import { isPostgres } from '../../db/database';
 import type { Database } from '../../db/tables';
 
 type Trx = Transaction<Database>;
@@ -71,33 +72,45 @@ async function applyDelta(
 ): Promise<void> {
   if (deltas.length === 0) return;
   const bucket = quarterHourOf(createdAt);
-  await trx
-    .insertInto('consumption_quarter')
-    .values(deltas.map((d) => ({ bucket, drink_name: d.drinkName, units: d.units, thb: d.thb })))
-    .onConflict((oc) =>
-      oc.columns(['bucket', 'drink_name']).doUpdateSet((eb) => ({
-        units: eb('consumption_quarter.units', '+', eb.ref('excluded.units')),
-        thb: eb('consumption_quarter.thb', '+', eb.ref('excluded.thb')),
-      })),
-    )
-    .execute();
-  const unitDeltas = deltas.filter((d) => d.units !== 0);
-  if (!pending || unitDeltas.length === 0) return;
-  await trx
-    .insertInto('restock_pending')
-    .values(unitDeltas.map((d) => ({ bungalow, drink_name: d.drinkName, units: d.units })))
-    .onConflict((oc) =>
-      oc.columns(['bungalow', 'drink_name']).doUpdateSet((eb) => ({
-        // A fridge never lacks fewer than nothing, whatever an old database's rows say.
-        units: eb
-          .case()
-          .when(eb('restock_pending.units', '+', eb.ref('excluded.units')), '>', 0)
-          .then(eb('restock_pending.units', '+', eb.ref('excluded.units')))
-          .else(0)
-          .end(),
-      })),
-    )
-    .execute();
+  const consumption = (db: QueryCreator<Database>) =>
+    db
+      .insertInto('consumption_quarter')
+      .values(deltas.map((d) => ({ bucket, drink_name: d.drinkName, units: d.units, thb: d.thb })))
+      .onConflict((oc) =>
+        oc.columns(['bucket', 'drink_name']).doUpdateSet((eb) => ({
+          units: eb('consumption_quarter.units', '+', eb.ref('excluded.units')),
+          thb: eb('consumption_quarter.thb', '+', eb.ref('excluded.thb')),
+        })),
+      );
+  const unitDeltas = pending ? deltas.filter((d) => d.units !== 0) : [];
+  const restock = (db: QueryCreator<Database>) =>
+    db
+      .insertInto('restock_pending')
+      .values(unitDeltas.map((d) => ({ bungalow, drink_name: d.drinkName, units: d.units })))
+      .onConflict((oc) =>
+        oc.columns(['bungalow', 'drink_name']).doUpdateSet((eb) => ({
+          // A fridge never lacks fewer than nothing, whatever an old database's rows say.
+          units: eb
+            .case()
+            .when(eb('restock_pending.units', '+', eb.ref('excluded.units')), '>', 0)
+            .then(eb('restock_pending.units', '+', eb.ref('excluded.units')))
+            .else(0)
+            .end(),
+        })),
+      );
+  if (unitDeltas.length === 0) {
+    await consumption(trx).execute();
+  } else if (isPostgres(trx)) {
+    // One statement, not two: these rows are locked until the commit, and every other checkout of the
+    // quarter-hour waits for them, so a round trip less here is one less for all of them. PostgreSQL runs an
+    // unreferenced data-modifying WITH after the main statement: consumption is still locked before restock.
+    const withRestock = trx.with('restock', (db) => restock(db).returning('units'));
+    // The creator knows one more table (the CTE), which the consumption insert does not read.
+    await consumption(withRestock as unknown as QueryCreator<Database>).execute();
+  } else {
+    await consumption(trx).execute();
+    await restock(trx).execute();
+  }
 }
 
 /** Called inside the checkout's own transaction, so the totals never disagree with the checkouts. */
