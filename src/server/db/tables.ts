@@ -192,23 +192,13 @@ export interface Database {
    * PostgreSQL only (011): an event waiting for its transaction's COMMIT, where a deferred trigger numbers it,
    * hashes it into the chain and moves it to audit_events. Unlogged, and always empty outside a transaction.
    */
-  audit_pending: {
+  audit_pending: Omit<Database['audit_events'], 'seq' | 'hash'> & {
     id: Generated<number>;
-    at: string;
-    actor_id: number | null;
-    actor_name: string;
-    actor_role: string;
-    device_id: number | null;
-    device_name: string | null;
-    action: string;
-    subject_type: string;
-    subject_id: string | null;
-    details: string;
     /** Canonical JSON of the event up to its seq, and after it (eventJsonAroundSeq). */
     json_before_seq: string;
     json_after_seq: string;
   };
-  /** One row (id 1): the chain's last seq and hash; every append moves it first (007). */
+  /** One row (id 1): the chain's last seq and hash; every append moves it (007; on PostgreSQL at the COMMIT, 011). */
   audit_head: {
     id: number;
     seq: number;
