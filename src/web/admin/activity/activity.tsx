@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight, Download, ShieldAlert, ShieldCheck } from 'lucide-react';
-import { type FormEvent, Suspense } from 'react';
-import { Await, Link, useNavigate } from 'react-router';
+import { Download, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Suspense } from 'react';
+import { Await, Link } from 'react-router';
 
 import {
   type AuditEvent,
@@ -8,12 +8,11 @@ import {
   auditActions,
   type ChainVerdict,
 } from '../../../shared/audit-types';
-import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { activityCsvUrl } from '../admin-api';
 import { useAdminI18n } from '../admin-i18n';
 import { LoadFailed, Loading } from '../load-states';
+import { DayRangeFields, UrlFilterForm, UrlPagedList } from '../url-filtered-list';
 import { checkoutOf, describeEvent } from './describe-event';
 
 export interface ActivitySectionProps {
@@ -76,58 +75,28 @@ function ChainStatus({ verdict }: { verdict: ChainVerdict }) {
 
 /** Person, action and days: submitting puts them in the URL (a link that survives a reload). */
 function ActivityFilterForm({ params, error }: { params: URLSearchParams; error: string | null }) {
-  const navigate = useNavigate();
   const { a } = useAdminI18n();
   const actor = params.get('actor') ?? '';
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    for (const [key, value] of new FormData(event.currentTarget)) {
-      if (typeof value === 'string' && value !== '') next.set(key, value);
-    }
-    navigate(`?${next}`, { preventScrollReset: true });
-  };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3" aria-label={a.filterActivity}>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <SelectField label={a.filterPerson} name="actor" defaultValue={actor}>
-          <option value="">{a.everyone}</option>
-          <option value="owner">{a.ownerPerson}</option>
-          <option value="guest">{a.guestsPerson}</option>
-          {/^\d+$/.test(actor) && <option value={actor}>{a.staffPerson(Number(actor))}</option>}
-        </SelectField>
-        <SelectField label={a.filterAction} name="action" defaultValue={params.get('action') ?? ''}>
-          <option value="">{a.anyAction}</option>
-          {auditActions.map((action) => (
-            <option key={action} value={action}>
-              {a.actionName(action)}
-            </option>
-          ))}
-        </SelectField>
-        <Field label={a.fromDay} name="from" type="date" defaultValue={params.get('from') ?? ''} />
-        <Field
-          label={a.toDay}
-          name="to"
-          type="date"
-          defaultValue={params.get('to') ?? ''}
-          error={error ?? undefined}
-        />
-      </div>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit">{a.showActivity}</Button>
-        <Link
-          to="?"
-          className="inline-flex min-h-12 items-center rounded-xl px-5 font-semibold text-slate-700 hover:bg-slate-100"
-        >
-          {a.clearFilters}
-        </Link>
-      </div>
-    </form>
+    <UrlFilterForm label={a.filterActivity} submitLabel={a.showActivity}>
+      <SelectField label={a.filterPerson} name="actor" defaultValue={actor}>
+        <option value="">{a.everyone}</option>
+        <option value="owner">{a.ownerPerson}</option>
+        <option value="guest">{a.guestsPerson}</option>
+        {/^\d+$/.test(actor) && <option value={actor}>{a.staffPerson(Number(actor))}</option>}
+      </SelectField>
+      <SelectField label={a.filterAction} name="action" defaultValue={params.get('action') ?? ''}>
+        <option value="">{a.anyAction}</option>
+        {auditActions.map((action) => (
+          <option key={action} value={action}>
+            {a.actionName(action)}
+          </option>
+        ))}
+      </SelectField>
+      <DayRangeFields params={params} error={error} />
+    </UrlFilterForm>
   );
 }
-
-const pagerClass =
-  'inline-flex min-h-12 items-center gap-1 rounded-xl px-4 font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50';
 
 function ActivityList({
   loaded,
@@ -139,44 +108,25 @@ function ActivityList({
   page: number;
 }) {
   const { a } = useAdminI18n();
+  // Page 1 has no page in its URL: the same link as the filters' own.
   const pageLink = (n: number) => {
     const next = new URLSearchParams(params);
     if (n > 1) next.set('page', String(n));
     return `?${next}`;
   };
   return (
-    <div className="flex flex-col gap-3">
-      {loaded.events.length === 0 ? (
-        <p className="py-4 text-slate-600">{a.noActivityMatches}</p>
-      ) : (
-        <ol className="flex flex-col gap-2" aria-label={a.activityNewestFirst}>
-          {loaded.events.map((event) => (
-            <ActivityEntry key={event.seq} event={event} params={params} />
-          ))}
-        </ol>
-      )}
-      {(page > 1 || loaded.hasMore) && (
-        <nav aria-label={a.activityPages} className="flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <Link className={pagerClass} to={pageLink(page - 1)}>
-              <ChevronLeft aria-hidden="true" className="size-5" />
-              {a.newer}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">{a.activityPage(page)}</span>
-          {loaded.hasMore ? (
-            <Link className={pagerClass} to={pageLink(page + 1)}>
-              {a.older}
-              <ChevronRight aria-hidden="true" className="size-5" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
-    </div>
+    <UrlPagedList
+      items={loaded.events}
+      renderItem={(event) => <ActivityEntry key={event.seq} event={event} params={params} />}
+      emptyText={a.noActivityMatches}
+      listLabel={a.activityNewestFirst}
+      listClassName="flex flex-col gap-2"
+      page={page}
+      hasMore={loaded.hasMore}
+      pagesLabel={a.activityPages}
+      pageText={a.activityPage(page)}
+      pageLink={pageLink}
+    />
   );
 }
 

@@ -1,10 +1,10 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Suspense } from 'react';
-import { Await, Link } from 'react-router';
+import { Await } from 'react-router';
 import { staffLimits } from '../../../shared/staff-constants';
 import type { HistoryPage } from '../../../shared/staff-types';
 import { useAdminI18n } from '../admin-i18n';
 import { LoadFailed, Loading } from '../load-states';
+import { UrlPagedList } from '../url-filtered-list';
 import { CheckoutEntry } from './checkout-entry';
 import { HistoryFilterForm } from './history-filters';
 import { useSearchParams } from './use-search-params';
@@ -53,40 +53,17 @@ function HistoryList({ page, pageNumber }: { page: HistoryPage; pageNumber: numb
     return `?${next}`;
   };
   return (
-    <div className="flex flex-col gap-3">
-      {page.items.length === 0 ? (
-        <p className="py-4 text-slate-600">{a.noCheckoutsMatch}</p>
-      ) : (
-        <ol className="flex flex-col gap-3" aria-label={a.checkoutsNewestFirst}>
-          {page.items.map((checkout) => (
-            <CheckoutEntry key={checkout.id} checkout={checkout} />
-          ))}
-        </ol>
-      )}
-      {(pageNumber > 1 || page.hasMore) && (
-        <nav aria-label={a.historyPages} className="flex items-center justify-between gap-3">
-          {pageNumber > 1 ? (
-            <Link className={pagerClass} to={pageLink(pageNumber - 1)}>
-              <ChevronLeft aria-hidden="true" className="size-5" />
-              {a.newer}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">{a.historyPageOf(pageNumber, staffLimits.historyPageSize)}</span>
-          {page.hasMore ? (
-            <Link className={pagerClass} to={pageLink(pageNumber + 1)}>
-              {a.older}
-              <ChevronRight aria-hidden="true" className="size-5" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
-    </div>
+    <UrlPagedList
+      items={page.items}
+      renderItem={(checkout) => <CheckoutEntry key={checkout.id} checkout={checkout} />}
+      emptyText={a.noCheckoutsMatch}
+      listLabel={a.checkoutsNewestFirst}
+      listClassName="flex flex-col gap-3"
+      page={pageNumber}
+      hasMore={page.hasMore}
+      pagesLabel={a.historyPages}
+      pageText={a.historyPageOf(pageNumber, staffLimits.historyPageSize)}
+      pageLink={pageLink}
+    />
   );
 }
-
-const pagerClass =
-  'inline-flex min-h-12 items-center gap-1 rounded-xl px-4 font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50';
