@@ -1,17 +1,14 @@
 import { Suspense } from 'react';
-import { useForm } from 'react-hook-form';
-import { Await, useFetcher } from 'react-router';
+import { Await } from 'react-router';
 import { type ResortSettings, settingsLimits } from '../../../shared/resort-settings';
 import { type ResortSettingsInput, resortSettingsInputSchema } from '../../../shared/resort-settings-schema';
 import { teamLimits } from '../../../shared/team-limits';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
-import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { LoadFailed, Loading } from '../load-states';
-import { useActionResult } from '../use-action-result';
-import { adminResolver, showServerIssues, useMessagesFollowLanguage } from '../validation';
+import { useFetcherForm } from '../use-fetcher-form';
 
 /** What the form edits: every setting as the text staff type (empty clears an optional one). */
 interface SettingsFormValues {
@@ -61,17 +58,9 @@ export function SettingsForm({ settings }: { settings: Promise<ResortSettings> }
 }
 
 function SettingsFields({ settings }: { settings: ResortSettings }) {
-  const fetcher = useFetcher<AdminActionResult>();
   const { a } = useAdminI18n();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-    trigger,
-  } = useForm<SettingsFormValues, unknown, ResortSettingsInput>({
-    // The server's own schema: what passes here passes there (its messages in the page's language).
-    resolver: adminResolver<SettingsFormValues, ResortSettingsInput>(resortSettingsInputSchema),
+  const { form, save, pending } = useFetcherForm<SettingsFormValues, ResortSettingsInput>({
+    schema: resortSettingsInputSchema,
     defaultValues: {
       resortName: settings.resortName,
       timeZone: settings.timeZone,
@@ -82,17 +71,11 @@ function SettingsFields({ settings }: { settings: ResortSettings }) {
       staffLockMinutes: settings.staffLockMinutes,
       cashFloat: settings.cashFloat,
     },
+    serverFields: fieldNames,
+    command: (values) => ({ intent: 'save-settings', settings: values }),
   });
-  useMessagesFollowLanguage(errors, trigger);
-
-  useActionResult(fetcher, (result) => {
-    if (result.ok) return;
-    showServerIssues(result.issues, fieldNames, setError);
-  });
-
-  const save = handleSubmit((values) => {
-    fetcher.submit({ intent: 'save-settings', settings: values }, submitOptions());
-  });
+  const { register } = form;
+  const { errors } = form.formState;
 
   return (
     <form onSubmit={save} noValidate aria-label={a.resortSettings} className="flex flex-col gap-5">
@@ -178,7 +161,7 @@ function SettingsFields({ settings }: { settings: ResortSettings }) {
         />
       </fieldset>
       <div>
-        <Button type="submit" pending={fetcher.state !== 'idle'}>
+        <Button type="submit" pending={pending}>
           {a.saveSettings}
         </Button>
       </div>

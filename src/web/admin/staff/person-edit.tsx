@@ -1,13 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { useFetcher } from 'react-router';
+import type { FormEventHandler, ReactNode } from 'react';
 import type { z } from 'zod';
 import { newPinFormSchema, staffCreateSchema } from '../../../shared/team-schemas';
 import type { StaffMember } from '../../../shared/team-types';
 import { Button } from '../../components/ui/button';
-import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
-import { useActionResult } from '../use-action-result';
-import { adminResolver, showServerIssues, useMessagesFollowLanguage } from '../validation';
+import { useFetcherForm } from '../use-fetcher-form';
 import { NameAndRoleFields, PinPairFields } from './person-fields';
 import { personFieldNames } from './person-form';
 
@@ -23,45 +20,33 @@ interface EditProps {
 
 /** Change a person's name or role; their records keep the name they had then. */
 export function PersonEditForm({ person, onClose }: EditProps) {
-  const fetcher = useFetcher<AdminActionResult>();
   const { a } = useAdminI18n();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-    trigger,
-  } = useForm<DetailsValues, unknown, DetailsOutput>({
-    resolver: adminResolver<DetailsValues, DetailsOutput>(detailsSchema, personFieldNames),
+  const { form, save, pending } = useFetcherForm<DetailsValues, DetailsOutput>({
+    schema: detailsSchema,
+    names: personFieldNames,
     defaultValues: { name: person.name, role: person.role },
+    serverFields: detailKeys,
+    unplacedFailureField: 'name',
+    command: (change) => ({ intent: 'change-person', id: person.id, change }),
+    onSaved: () => onClose(),
   });
-  useMessagesFollowLanguage(errors, trigger);
-  useActionResult(fetcher, (result) => {
-    if (result.ok) onClose();
-    else {
-      showServerIssues(result.issues, detailKeys, setError);
-      if (result.issues.length === 0) setError('name', { type: 'server', message: result.message });
-    }
-  });
-  const save = handleSubmit((change) => {
-    fetcher.submit({ intent: 'change-person', id: person.id, change }, submitOptions());
-  });
+  const { errors } = form.formState;
   return (
-    <form
+    <EditPanel
+      label={a.editPerson(person.name)}
       onSubmit={save}
-      noValidate
-      aria-label={a.editPerson(person.name)}
-      className="mt-3 flex flex-col gap-3 rounded-xl bg-slate-50 p-3"
+      pending={pending}
+      submitLabel={a.saveChanges}
+      onCancel={onClose}
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <NameAndRoleFields
-          name={register('name')}
-          role={register('role')}
+          name={form.register('name')}
+          role={form.register('role')}
           errors={{ name: errors.name?.message, role: errors.role?.message }}
         />
       </div>
-      <FormButtons pending={fetcher.state !== 'idle'} label={a.saveChanges} onCancel={onClose} />
-    </form>
+    </EditPanel>
   );
 }
 
@@ -71,68 +56,71 @@ const pinKeys: ReadonlySet<string> = new Set(['pin']);
 
 /** A new PIN, typed twice: it also unblocks a PIN blocked by wrong tries. */
 export function NewPinForm({ person, onClose }: EditProps) {
-  const fetcher = useFetcher<AdminActionResult>();
   const { a } = useAdminI18n();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-    trigger,
-  } = useForm<PinValues, unknown, PinOutput>({
-    resolver: adminResolver<PinValues, PinOutput>(newPinFormSchema, personFieldNames),
+  const { form, save, pending } = useFetcherForm<PinValues, PinOutput>({
+    schema: newPinFormSchema,
+    names: personFieldNames,
     defaultValues: { pin: '', pinAgain: '' },
+    serverFields: pinKeys,
+    unplacedFailureField: 'pin',
+    command: ({ pin }) => ({ intent: 'set-pin', id: person.id, pin }),
+    onSaved: () => onClose(),
   });
-  useMessagesFollowLanguage(errors, trigger);
-  useActionResult(fetcher, (result) => {
-    if (result.ok) onClose();
-    else {
-      showServerIssues(result.issues, pinKeys, setError);
-      if (result.issues.length === 0) setError('pin', { type: 'server', message: result.message });
-    }
-  });
-  const save = handleSubmit(({ pin }) => {
-    fetcher.submit({ intent: 'set-pin', id: person.id, pin }, submitOptions());
-  });
+  const { errors } = form.formState;
   return (
-    <form
+    <EditPanel
+      label={a.newPinFor(person.name)}
       onSubmit={save}
-      noValidate
-      aria-label={a.newPinFor(person.name)}
-      className="mt-3 flex flex-col gap-3 rounded-xl bg-slate-50 p-3"
+      pending={pending}
+      submitLabel={a.setPin}
+      onCancel={onClose}
     >
       {person.pinBlocked && <p className="text-slate-700">{a.newPinUnblocks}</p>}
       <div className="grid gap-3 sm:grid-cols-2">
         <PinPairFields
           pinLabel={a.newPin}
-          pin={register('pin')}
-          pinAgain={register('pinAgain')}
+          pin={form.register('pin')}
+          pinAgain={form.register('pinAgain')}
           errors={{ pin: errors.pin?.message, pinAgain: errors.pinAgain?.message }}
         />
       </div>
-      <FormButtons pending={fetcher.state !== 'idle'} label={a.setPin} onCancel={onClose} />
-    </form>
+    </EditPanel>
   );
 }
 
-function FormButtons({
-  pending,
+/** The box a person's row opens under it: the fields, then save and cancel. */
+function EditPanel({
   label,
+  onSubmit,
+  pending,
+  submitLabel,
   onCancel,
+  children,
 }: {
-  pending: boolean;
   label: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  pending: boolean;
+  submitLabel: string;
   onCancel: () => void;
+  children: ReactNode;
 }) {
   const { a } = useAdminI18n();
   return (
-    <div className="flex flex-wrap gap-2">
-      <Button type="submit" pending={pending}>
-        {label}
-      </Button>
-      <Button variant="secondary" onClick={onCancel}>
-        {a.cancel}
-      </Button>
-    </div>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={label}
+      className="mt-3 flex flex-col gap-3 rounded-xl bg-slate-50 p-3"
+    >
+      {children}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" pending={pending}>
+          {submitLabel}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {a.cancel}
+        </Button>
+      </div>
+    </form>
   );
 }
