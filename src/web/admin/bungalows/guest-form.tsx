@@ -1,16 +1,13 @@
 import { Suspense } from 'react';
-import { useForm } from 'react-hook-form';
-import { Await, useFetcher } from 'react-router';
+import { Await } from 'react-router';
 import type { z } from 'zod';
 import type { Guest } from '../../../shared/api-types';
 import { type GuestInput, guestInputSchema } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
-import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { LoadFailed, Loading } from '../load-states';
-import { useActionResult } from '../use-action-result';
-import { adminResolver, showServerIssues, useMessagesFollowLanguage } from '../validation';
+import { useFetcherForm } from '../use-fetcher-form';
 
 type GuestFormValues = z.input<typeof guestInputSchema>;
 
@@ -21,28 +18,15 @@ const fieldNames: ReadonlySet<string> = new Set(['name', 'email']);
  * install can get past 'Guest information not found'.
  */
 export function GuestForm({ guest }: { guest: Guest | null }) {
-  const fetcher = useFetcher<AdminActionResult>();
   const { t, a } = useAdminI18n();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-    trigger,
-  } = useForm<GuestFormValues, unknown, GuestInput>({
-    resolver: adminResolver<GuestFormValues, GuestInput>(guestInputSchema),
+  const { form, save, pending } = useFetcherForm<GuestFormValues, GuestInput>({
+    schema: guestInputSchema,
     defaultValues: { name: guest?.name ?? '', email: guest?.email ?? '' },
+    serverFields: fieldNames,
+    command: (values) => ({ intent: 'save-guest', guest: values }),
   });
-  useMessagesFollowLanguage(errors, trigger);
-
-  useActionResult(fetcher, (result) => {
-    if (result.ok) return;
-    showServerIssues(result.issues, fieldNames, setError);
-  });
-
-  const save = handleSubmit((values) => {
-    fetcher.submit({ intent: 'save-guest', guest: values }, submitOptions());
-  });
+  const { register } = form;
+  const { errors } = form.formState;
 
   return (
     <form onSubmit={save} noValidate aria-label={t.guestInformation} className="flex flex-col gap-4">
@@ -56,7 +40,7 @@ export function GuestForm({ guest }: { guest: Guest | null }) {
         error={errors.email?.message}
       />
       <div>
-        <Button type="submit" pending={fetcher.state !== 'idle'}>
+        <Button type="submit" pending={pending}>
           {t.saveGuest}
         </Button>
       </div>

@@ -1,6 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { useFetcher } from 'react-router';
+import type { SubmitTarget } from 'react-router';
 import type { z } from 'zod';
 import type { Drink } from '../../../shared/api-types';
 import { newDrinkDefaults } from '../../../shared/constants';
@@ -10,10 +9,8 @@ import { type DrinkInput, drinkInputSchema } from '../../../shared/schemas';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
-import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
-import { useActionResult } from '../use-action-result';
-import { adminResolver, showServerIssues, useMessagesFollowLanguage } from '../validation';
+import { useFetcherForm } from '../use-fetcher-form';
 
 type DrinkFormValues = z.input<typeof drinkInputSchema>;
 
@@ -38,20 +35,11 @@ export interface DrinkFormProps {
 }
 
 export function DrinkForm({ drink, onClose }: DrinkFormProps) {
-  const fetcher = useFetcher<AdminActionResult>();
   const { t, a } = useAdminI18n();
   const title = drink ? t.editDrink : t.addNewDrink;
   const titleId = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    watch,
-    formState: { errors },
-    trigger,
-  } = useForm<DrinkFormValues, unknown, DrinkInput>({
-    resolver: adminResolver<DrinkFormValues, DrinkInput>(drinkInputSchema),
+  const { form, save, pending } = useFetcherForm<DrinkFormValues, DrinkInput>({
+    schema: drinkInputSchema,
     defaultValues: drink
       ? {
           drinkName: drink.drinkName,
@@ -60,30 +48,20 @@ export function DrinkForm({ drink, onClose }: DrinkFormProps) {
           section: drink.section,
         }
       : { drinkName: '', ...newDrinkDefaults, section: null },
+    serverFields: fieldNames,
+    command: (values): SubmitTarget =>
+      drink
+        ? { intent: 'update-drink', id: drink.id, drink: values }
+        : { intent: 'add-drink', drink: values },
+    onSaved: () => onClose(),
   });
-  useMessagesFollowLanguage(errors, trigger);
+  const { register, setFocus, watch } = form;
+  const { errors } = form.formState;
   const impliedSection = sectionOfDrink(watch('drinkName') ?? '');
 
   useEffect(() => {
     setFocus('drinkName');
   }, [setFocus]);
-
-  useActionResult(fetcher, (result) => {
-    if (result.ok) {
-      onClose();
-      return;
-    }
-    showServerIssues(result.issues, fieldNames, setError);
-  });
-
-  const save = handleSubmit((values) => {
-    fetcher.submit(
-      drink
-        ? { intent: 'update-drink', id: drink.id, drink: values }
-        : { intent: 'add-drink', drink: values },
-      submitOptions(),
-    );
-  });
 
   const numberOptions = { setValueAs: toWholeNumberInput };
   return (
@@ -134,7 +112,7 @@ export function DrinkForm({ drink, onClose }: DrinkFormProps) {
         ))}
       </SelectField>
       <div className="flex gap-3">
-        <Button type="submit" pending={fetcher.state !== 'idle'}>
+        <Button type="submit" pending={pending}>
           {t.saveDrink}
         </Button>
         <Button type="button" variant="secondary" onClick={onClose}>
