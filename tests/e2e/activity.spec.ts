@@ -85,3 +85,35 @@ test('the owner reads who changed a price and who recorded a checkout, filters i
   await expect(entries(page).first()).toContainText('Signed in · Owner');
   await expect(entries(page).nth(1)).toContainText('Checkout recorded · Guest');
 });
+
+test('Older and Newer page through the activity, 50 a page, and keep its filters in the URL', async ({
+  page,
+  adminApi,
+  server,
+}) => {
+  await adminApi.setDrinks(
+    Array.from({ length: 51 }, (_, index) => ({
+      drinkName: `Soda ${index + 1}`,
+      startingQuantity: 1,
+      price: 10,
+    })),
+  );
+  await loginAsAdmin(page, server.adminPassword, '/admin/activity?action=drink.added');
+  const pages = activity(page).getByRole('navigation', { name: 'Activity pages' });
+  await expect(entries(page)).toHaveCount(50);
+  await expect(entries(page).first()).toContainText('Soda 51');
+  await expect(pages).toContainText('Page 1');
+  await expect(pages.getByRole('link', { name: 'Newer' })).toHaveCount(0);
+
+  await pages.getByRole('link', { name: 'Older' }).click();
+  await expect(page).toHaveURL(/\/admin\/activity\?action=drink\.added&page=2$/);
+  await expect(entries(page)).toHaveCount(1);
+  await expect(entries(page).first()).toContainText('Soda 1');
+  await expect(pages).toContainText('Page 2');
+  await expect(pages.getByRole('link', { name: 'Older' })).toHaveCount(0);
+
+  // Back to the first page: the same link as the filters' own, with no page in it.
+  await pages.getByRole('link', { name: 'Newer' }).click();
+  await expect(page).toHaveURL(/\/admin\/activity\?action=drink\.added$/);
+  await expect(entries(page)).toHaveCount(50);
+});

@@ -79,8 +79,16 @@ export interface UrlPagedListProps<Item> {
   pagesLabel: string;
   /** Which page this is, shown between the links. */
   pageText: string;
-  /** The URL of page n, with the page's filters kept. */
-  pageLink: (n: number) => string;
+  /** The page's URL parameters (its filters), kept in the links to other pages. */
+  params: URLSearchParams;
+}
+
+/** Page n with the filters kept; page 1 has no page parameter, so it is the same link as the filters' own. */
+function pageLink(params: URLSearchParams, n: number): string {
+  const next = new URLSearchParams(params);
+  if (n > 1) next.set('page', String(n));
+  else next.delete('page');
+  return `?${next}`;
 }
 
 const pagerClass =
@@ -97,7 +105,7 @@ export function UrlPagedList<Item>({
   hasMore,
   pagesLabel,
   pageText,
-  pageLink,
+  params,
 }: UrlPagedListProps<Item>) {
   const { a } = useAdminI18n();
   return (
@@ -112,7 +120,7 @@ export function UrlPagedList<Item>({
       {(page > 1 || hasMore) && (
         <nav aria-label={pagesLabel} className="flex items-center justify-between gap-3">
           {page > 1 ? (
-            <Link className={pagerClass} to={pageLink(page - 1)}>
+            <Link className={pagerClass} to={pageLink(params, page - 1)}>
               <ChevronLeft aria-hidden="true" className="size-5" />
               {a.newer}
             </Link>
@@ -122,7 +130,7 @@ export function UrlPagedList<Item>({
           )}
           <span className="text-slate-600">{pageText}</span>
           {hasMore ? (
-            <Link className={pagerClass} to={pageLink(page + 1)}>
+            <Link className={pagerClass} to={pageLink(params, page + 1)}>
               {a.older}
               <ChevronRight aria-hidden="true" className="size-5" />
             </Link>

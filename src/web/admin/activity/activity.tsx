@@ -108,12 +108,6 @@ function ActivityList({
   page: number;
 }) {
   const { a } = useAdminI18n();
-  // Page 1 has no page in its URL: the same link as the filters' own.
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    if (n > 1) next.set('page', String(n));
-    return `?${next}`;
-  };
   return (
     <UrlPagedList
       items={loaded.events}
@@ -125,7 +119,7 @@ function ActivityList({
       hasMore={loaded.hasMore}
       pagesLabel={a.activityPages}
       pageText={a.activityPage(page)}
-      pageLink={pageLink}
+      params={params}
     />
   );
 }

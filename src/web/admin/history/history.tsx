@@ -47,11 +47,6 @@ export function HistorySection({ filters, filterError, history }: HistorySection
 function HistoryList({ page, pageNumber }: { page: HistoryPage; pageNumber: number }) {
   const params = useSearchParams();
   const { a } = useAdminI18n();
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    next.set('page', String(n));
-    return `?${next}`;
-  };
   return (
     <UrlPagedList
       items={page.items}
@@ -63,7 +58,7 @@ function HistoryList({ page, pageNumber }: { page: HistoryPage; pageNumber: numb
       hasMore={page.hasMore}
       pagesLabel={a.historyPages}
       pageText={a.historyPageOf(pageNumber, staffLimits.historyPageSize)}
-      pageLink={pageLink}
+      params={params}
     />
   );
 }
