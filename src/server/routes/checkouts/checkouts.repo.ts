@@ -225,7 +225,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
         after: { total, lines },
       },
     });
-    // Last: the running totals' rows are every checkout's, locked from here to the commit.
+    // Last in the transaction: see running-totals.ts.
     await reviseCheckout(trx, {
       bungalow: existing.bungalow,
       createdAt: existing.created_at,
@@ -287,7 +287,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
           subject: subject('checkout', inserted.id),
           details: { bungalow: input.bungalow, total, lines, ...(checkId ? { checkId } : {}) },
         });
-        // Last: the running totals' rows are every checkout's, locked from here to the commit.
+        // Last in the transaction: see running-totals.ts.
         await countCheckout(trx, { bungalow: input.bungalow, createdAt: at, lines });
 
         const row: StoredCheck = {

@@ -262,7 +262,7 @@ export function createHistoryRepo({ kysely }: Db) {
             ...(approvedBy ? { approvedBy } : {}),
           },
         });
-        // Last: the running totals' rows are every checkout's, locked from here to the commit.
+        // Last in the transaction: see running-totals.ts.
         await uncountCheckout(trx, { bungalow: updated.bungalow, createdAt: updated.created_at, lines });
       });
       const checkout = await this.get(id);

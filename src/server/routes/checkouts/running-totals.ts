@@ -4,6 +4,13 @@ import { quarterHourOf } from '../../../shared/local-days';
 import { isPostgres } from '../../db/database';
 import type { Database } from '../../db/tables';
 
+/**
+ * The running totals (consumption per quarter hour, restock pending per bungalow), kept in the transaction of
+ * the checkout, revision or void that moves them. Call these last in that transaction: their rows are shared
+ * by every checkout of the quarter hour and locked from the upsert to the commit, so any statement after them
+ * makes every other checkout wait one more round trip.
+ */
+
 type Trx = Transaction<Database>;
 type CountedLine = Pick<CheckoutLine, 'drinkName' | 'quantity' | 'lineTotal'>;
 

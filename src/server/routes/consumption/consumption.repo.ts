@@ -7,7 +7,7 @@ export function createConsumptionRepo({ kysely }: Db) {
   return {
     /**
      * The period's days in the resort's zone, read from the quarter-hour running totals (voided checkouts
-     * are already out of them): at most 30 days x 96 buckets x the drinks taken, whatever the history's size.
+     * are already out of them): the same work whatever the history's size.
      */
     async period(days: 7 | 30, now: number, timeZone: string): Promise<Consumption> {
       const dayList = lastLocalDays(days, now, timeZone);
