@@ -14,8 +14,8 @@ export const router = createBrowserRouter(
         { index: true, element: <Navigate to="/checkout" replace /> },
         { path: 'checkout', loader: checkoutLoader, Component: CheckoutPage },
         // The admin workspace and each of its pages are chunks of their own, which a guest never loads. The
-        // spec's panel is its index (/admin itself, as the spec says); the other pages come with the nav
-        // (src/web/admin/admin-nav.tsx), patched in below when a URL under /admin/ is first opened, so their
+        // spec's panel is its index (/admin itself, as the spec says); the other pages' routes
+        // (src/web/admin/admin-page-routes.ts), patched in below when a URL under /admin/ is first opened, so their
         // list costs /checkout nothing.
         {
           id: 'admin',
@@ -36,7 +36,7 @@ export const router = createBrowserRouter(
     // Called while /admin/<page> matches only the catch-all route: its match has a parameter.
     async patchRoutesOnNavigation({ path, patch }) {
       if (!path.startsWith('/admin/')) return;
-      const { adminPageRoutes } = await import('./admin/admin-nav');
+      const { adminPageRoutes } = await import('./admin/admin-page-routes');
       patch('admin', adminPageRoutes());
     },
   },

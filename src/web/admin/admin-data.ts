@@ -5,7 +5,7 @@ import { timings } from '../../shared/constants';
 import type { RosterEntry } from '../../shared/team-types';
 import { ApiError, fetchSession, login, logout } from '../api';
 import { type AdminI18n, adminI18n, adminMessagesReady } from './admin-i18n';
-import { currentAdminPage, pageAllowed, pagesOf } from './admin-nav';
+import { currentAdminPage, pageAllowed, pagesOf } from './admin-pages';
 import { fetchRoster, pinSignIn, registerDevice } from './team/team-api';
 import { apiErrorText } from './validation';
 

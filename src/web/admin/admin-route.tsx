@@ -14,7 +14,8 @@ import {
 import { Button } from '../components/ui/button';
 import { type AdminActionResult, submitOptions, workspaceAction, workspaceLoader } from './admin-data';
 import { useAdminI18n } from './admin-i18n';
-import { AdminNav, adminPanelPath, currentAdminPage } from './admin-nav';
+import { AdminNav } from './admin-nav';
+import { adminPanelPath, currentAdminPage } from './admin-pages';
 import { LiveDesk } from './live/live-desk';
 import { Loading } from './load-states';
 import { PasswordModal } from './password-modal';

@@ -1,0 +1,28 @@
+import type { RouteObject } from 'react-router';
+import type { AdminPagePath, adminPanelPath } from './admin-pages';
+
+/**
+ * Each workspace page's route module (loader, action, Component), a lazy chunk of its own. Only the router
+ * imports this file, so no page imports back into the modules that import it.
+ */
+const pageModules: Record<Exclude<AdminPagePath, typeof adminPanelPath>, NonNullable<RouteObject['lazy']>> = {
+  '/admin/overview': () => import('./overview/overview-route'),
+  '/admin/drinks': () => import('./drinks/drinks-route'),
+  '/admin/bungalows': () => import('./bungalows/bungalows-route'),
+  '/admin/restock': () => import('./restock/restock-route'),
+  '/admin/requests': () => import('./requests/requests-route'),
+  '/admin/history': () => import('./history/history-route'),
+  '/admin/close': () => import('./close/close-route'),
+  '/admin/reports': () => import('./reports/reports-route'),
+  '/admin/settings': () => import('./settings/settings-route'),
+  '/admin/stickers': () => import('./stickers/stickers-route'),
+  '/admin/staff': () => import('./staff/staff-route'),
+  '/admin/activity': () => import('./activity/activity-route'),
+};
+
+/** The pages' routes, as children of the workspace's route (src/web/router.tsx patches them in). */
+export function adminPageRoutes(): RouteObject[] {
+  return Object.entries(pageModules).map(
+    ([path, lazy]) => ({ path: path.slice('/admin/'.length), lazy }) as RouteObject,
+  );
+}
