@@ -2,14 +2,21 @@ import { CURRENCY } from '../constants';
 import { formatThb } from '../money';
 import type { AdminMessages } from './admin-en';
 import { en, type Messages } from './en';
+import { withStaffTexts } from './guest-messages';
 
 /**
- * The languages the app speaks: English first (the default, bundled) and Thai (loaded when chosen). Adding
- * one is a message file, a line in `languages` and one in `loadMessages`; no component changes.
+ * The languages the app speaks, each named in itself: English first (the default, bundled), Thai (guests and
+ * staff), and the guests' languages (the checkout only; their admin texts stay English). Every language but
+ * English is a chunk loaded when chosen. Adding one is a message file, a line here and one in `loadMessages`;
+ * no component changes. `code` is the BCP 47 tag `<html lang>` gets; `locale` is what Intl formats with.
  */
 export const languages = [
   { code: 'en', name: 'English', locale: 'en-US' },
   { code: 'th', name: 'ไทย', locale: 'th-TH' },
+  { code: 'zh-Hans', name: '中文', locale: 'zh-CN' },
+  { code: 'ru', name: 'Русский', locale: 'ru-RU' },
+  { code: 'ko', name: '한국어', locale: 'ko-KR' },
+  { code: 'de', name: 'Deutsch', locale: 'de-DE' },
 ] as const;
 
 export type Language = (typeof languages)[number]['code'];
@@ -19,11 +26,25 @@ export function isLanguage(value: unknown): value is Language {
   return languages.some((language) => language.code === value);
 }
 
+/**
+ * The app's language for a browser language tag, or null. Chinese is Simplified for zh-CN, zh-SG, zh-MY,
+ * zh-Hans* and a bare zh; traditional Chinese (zh-TW, zh-HK, zh-MO, zh-Hant*) is not spoken yet.
+ */
+function languageOfTag(tag: string): Language | null {
+  const [primary, ...rest] = tag.toLowerCase().split('-');
+  if (primary === 'zh') {
+    if (rest.includes('hant')) return null;
+    if (rest.includes('hans')) return 'zh-Hans';
+    return rest.some((part) => ['tw', 'hk', 'mo'].includes(part)) ? null : 'zh-Hans';
+  }
+  return languages.find((language) => language.code === primary)?.code ?? null;
+}
+
 /** The first of the browser's preferred languages (navigator.languages) that the app speaks, else English. */
 export function pickLanguage(preferred: readonly string[]): Language {
   for (const tag of preferred) {
-    const primary = tag.toLowerCase().split('-')[0];
-    if (isLanguage(primary)) return primary;
+    const language = languageOfTag(tag);
+    if (language) return language;
   }
   return defaultLanguage;
 }
@@ -33,12 +54,23 @@ export async function loadMessages(language: Language): Promise<Messages> {
   switch (language) {
     case 'th':
       return (await import('./th')).th;
+    case 'zh-Hans':
+      return withStaffTexts((await import('./zh-hans')).zhHans);
+    case 'ru':
+      return withStaffTexts((await import('./ru')).ru);
+    case 'ko':
+      return withStaffTexts((await import('./ko')).ko);
+    case 'de':
+      return withStaffTexts((await import('./de')).de);
     default:
       return en;
   }
 }
 
-/** The admin workspace's messages (staff texts), loaded with the admin's own chunks, never with /checkout. */
+/**
+ * The admin workspace's messages (staff texts), loaded with the admin's own chunks, never with /checkout. The
+ * workspace speaks English and Thai: the guests' languages get English.
+ */
 export async function loadAdminMessages(language: Language): Promise<AdminMessages> {
   switch (language) {
     case 'th':
@@ -75,8 +107,9 @@ export function formatNumber(language: Language, value: number): string {
 
 /**
  * Whole baht. English keeps the spec's form exactly, the amount as a plain number then 'THB' ("80 THB",
- * "12500 THB": the spec's `{missing x price} THB`); other languages use Intl's currency format for THB
- * ("฿12,500" in Thai).
+ * "12500 THB": the spec's `{missing x price} THB`); other languages use Intl's currency format for THB:
+ * Thai with the baht sign ("฿12,500"), the guests' languages with the code where they put it ("12.500 THB",
+ * "THB 12,500"): a guest from abroad knows THB better than ฿, and the receipt fonts need no Thai sign.
  */
 export function formatBaht(language: Language, amount: number): string {
   if (language === 'en') return formatThb(amount);
@@ -86,6 +119,7 @@ export function formatBaht(language: Language, amount: number): string {
       new Intl.NumberFormat(localeOf(language), {
         style: 'currency',
         currency: CURRENCY,
+        currencyDisplay: language === 'th' ? 'symbol' : 'code',
         maximumFractionDigits: 0,
         minimumFractionDigits: 0,
       }),

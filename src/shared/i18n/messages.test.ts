@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { adminEn } from './admin-en';
 import { adminTh } from './admin-th';
+import { de } from './de';
 import { en } from './en';
+import { isStaffKey } from './guest-messages';
+import { ko } from './ko';
 import {
   formatBaht,
   formatDate,
@@ -11,7 +14,9 @@ import {
   loadMessages,
   pickLanguage,
 } from './languages';
+import { ru } from './ru';
 import { th } from './th';
+import { zhHans } from './zh-hans';
 
 describe('the message files', () => {
   it('have the same keys in every language, each a text or a function like English', async () => {
@@ -46,11 +51,92 @@ describe('the message files', () => {
   });
 });
 
+describe("the guests' languages", () => {
+  const say = (value: unknown) =>
+    typeof value === 'function' ? (value as (...args: unknown[]) => string)(7, 'x', 'y') : String(value);
+  const scripts = {
+    'zh-Hans': [zhHans, /\p{Script=Han}/u],
+    ru: [ru, /\p{Script=Cyrillic}/u],
+    ko: [ko, /\p{Script=Hangul}/u],
+  } as const;
+
+  it('say every guest text in the language, the staff texts in English', async () => {
+    for (const [code, [messages, script]] of Object.entries(scripts)) {
+      for (const [key, value] of Object.entries(messages)) {
+        expect(script.test(say(value)), `${code}.${key}: ${say(value)}`).toBe(true);
+      }
+      const loaded = await loadMessages(code as 'zh-Hans' | 'ru' | 'ko');
+      expect(loaded.adminAccess).toBe(en.adminAccess);
+      expect(loaded.checkoutHeading).toBe(messages.checkoutHeading);
+    }
+  });
+
+  it('give every German guest text its own words (the English one only for a name)', () => {
+    const sameInBoth = new Set(['bungalowHeading']);
+    for (const [key, value] of Object.entries(de)) {
+      if (isStaffKey(key) || sameInBoth.has(key)) continue;
+      expect(say(value), `de.${key}`).not.toBe(say(en[key as keyof typeof en]));
+    }
+  });
+
+  it('count in Russian with one, few and many', () => {
+    expect([1, 2, 5, 11, 21, 22].map((n) => ru.itemsMissing(n))).toEqual([
+      'Не хватает: 1 напиток',
+      'Не хватает: 2 напитка',
+      'Не хватает: 5 напитков',
+      'Не хватает: 11 напитков',
+      'Не хватает: 21 напиток',
+      'Не хватает: 22 напитка',
+    ]);
+    expect([1, 2, 5, 11, 21, 22].map((n) => ru.waitingToSend(n))).toEqual([
+      '1 расчёт ждёт отправки',
+      '2 расчёта ждут отправки',
+      '5 расчётов ждут отправки',
+      '11 расчётов ждут отправки',
+      '21 расчёт ждёт отправки',
+      '22 расчёта ждут отправки',
+    ]);
+  });
+
+  it('count in German with one and other', () => {
+    expect(de.itemsMissing(1)).toBe('1 Getränk fehlt');
+    expect(de.itemsMissing(2)).toBe('2 Getränke fehlen');
+  });
+
+  it('write baht with the code THB and the language’s grouping', () => {
+    expect(formatBaht('de', 12500)).toBe('12.500\u00a0THB');
+    expect(formatBaht('ru', 12500)).toBe('12\u00a0500\u00a0THB');
+    expect(formatBaht('zh-Hans', 12500)).toBe('THB\u00a012,500');
+    expect(formatBaht('ko', 80)).toBe('THB\u00a080');
+  });
+
+  it('write dates as the language does', () => {
+    const date = new Date('2026-11-21T23:30:00Z');
+    expect(formatDate('de', date, 'Asia/Bangkok')).toBe('22.11.2026');
+    expect(formatDate('ru', date, 'Asia/Bangkok')).toBe('22.11.2026');
+    expect(formatDate('zh-Hans', date, 'Asia/Bangkok')).toBe('2026/11/22');
+    expect(formatDate('ko', date, 'Asia/Bangkok')).toBe('2026. 11. 22.');
+  });
+});
+
 describe('pickLanguage', () => {
   it("follows the first of the browser's languages the app speaks", () => {
     expect(pickLanguage(['th-TH', 'en-US'])).toBe('th');
-    expect(pickLanguage(['de-DE', 'th'])).toBe('th');
+    expect(pickLanguage(['fr-FR', 'th'])).toBe('th');
     expect(pickLanguage(['en-GB', 'th'])).toBe('en');
+    expect(pickLanguage(['de-DE', 'en'])).toBe('de');
+    expect(pickLanguage(['ru'])).toBe('ru');
+    expect(pickLanguage(['ko-KR'])).toBe('ko');
+  });
+
+  it('reads Simplified Chinese from zh-CN, zh-SG and zh-Hans, and keeps traditional Chinese out', () => {
+    for (const tag of ['zh-CN', 'zh-SG', 'zh-Hans', 'zh-Hans-CN', 'zh']) {
+      expect(pickLanguage([tag]), tag).toBe('zh-Hans');
+    }
+    for (const tag of ['zh-TW', 'zh-HK', 'zh-Hant', 'zh-Hant-TW']) {
+      expect(pickLanguage([tag]), tag).toBe('en');
+    }
+    expect(pickLanguage(['zh-TW', 'th'])).toBe('th');
   });
 
   it('falls back to English', () => {
