@@ -55,7 +55,10 @@ const lazyOnly: { label: string; test: (module: string) => boolean }[] = [
     test: (m) => /node_modules\/uqr\//.test(m) || /src\/shared\/promptpay\/qr-(matrix|png)\.ts$/.test(m),
   },
   // English is the default and first; another language's messages load when it is chosen.
-  { label: 'Thai messages', test: (m) => /src\/shared\/i18n\/(th|admin-th|admin-en)\.ts$/.test(m) },
+  {
+    label: 'other languages',
+    test: (m) => /src\/shared\/i18n\/(th|zh-hans|ru|ko|de|admin-th|admin-en)\.ts$/.test(m),
+  },
   { label: 'Thai font', test: (m) => m.includes('src/shared/receipt-font/') },
 ];
 
