@@ -1,4 +1,4 @@
-/** The part of subset-font's API the receipt font script uses (the package ships no types). */
+/** The part of subset-font's API the receipt font script and the server's receipt fonts use (the package ships no types). */
 declare module 'subset-font' {
   export default function subsetFont(
     font: Buffer | Uint8Array,
@@ -8,6 +8,7 @@ declare module 'subset-font' {
       keepFeatures?: string[];
       noHinting?: boolean;
       glyphNames?: boolean;
+      dropTables?: string[];
     },
   ): Promise<Buffer>;
 }

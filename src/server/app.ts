@@ -26,6 +26,7 @@ import { drinksRoutes } from './routes/drinks/drinks.routes';
 import { eventsRoutes } from './routes/events/events.routes';
 import { guestRoutes } from './routes/guest/guest.routes';
 import { healthRoutes } from './routes/health/health.routes';
+import { receiptFontsRoutes } from './routes/receipt-fonts/receipt-fonts.routes';
 import { restockRoutes } from './routes/restock/restock.routes';
 import { sessionRoutes } from './routes/session/session.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
@@ -135,6 +136,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/drinks', drinksRoutes(deps))
     .route('/guest', guestRoutes(deps))
     .route('/checkouts', checkoutsRoutes(deps))
+    .route('/receipt-fonts', receiptFontsRoutes(deps))
     .route('/restock', restockRoutes(deps))
     .route('/consumption', consumptionRoutes(deps))
     .route('/bungalows', bungalowsRoutes(deps))

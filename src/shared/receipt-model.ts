@@ -16,6 +16,8 @@ export interface ReceiptLine {
 }
 
 export interface ReceiptModel {
+  /** The language its texts are in (the fonts follow it); English when not given. */
+  language?: Language;
   /** The resort's name, above the title in the top margin (so the spec's lines keep their places); null: none. */
   resortName: string | null;
   title: string;
@@ -78,6 +80,7 @@ export function buildReceiptModel({
   const amount = grandTotal(chosen);
   const total = formatBaht(language, amount);
   return {
+    language,
     resortName: resortName?.trim() || null,
     title: messages.receiptTitle(bungalow),
     dateLine: messages.receiptDate(date),
@@ -118,6 +121,11 @@ function receiptPayment(
 /** Helvetica, jsPDF's built-in font, has no Thai letters: a receipt with any gets the embedded Thai font. */
 export function receiptNeedsThaiFont(receipt: ReceiptModel): boolean {
   const thai = /[\u0e00-\u0e7f]/;
+  return receiptTexts(receipt).some((text) => thai.test(text));
+}
+
+/** Every text the receipt draws. */
+export function receiptTexts(receipt: ReceiptModel): string[] {
   return [
     receipt.resortName ?? '',
     receipt.title,
@@ -130,6 +138,5 @@ export function receiptNeedsThaiFont(receipt: ReceiptModel): boolean {
     .concat(receipt.lines.flatMap((line) => [line.label, line.amount]))
     .concat(
       receipt.payment ? [receipt.payment.title, receipt.payment.payee ?? '', receipt.payment.scanHint] : [],
-    )
-    .some((text) => thai.test(text));
+    );
 }

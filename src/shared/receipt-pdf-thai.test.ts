@@ -8,9 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { en } from './i18n/en';
 import { formatDate } from './i18n/languages';
 import { th } from './i18n/th';
+import type { PdfFonts } from './pdf-text-writer';
 import type { ShapingFont } from './receipt-font/font-data';
 import { buildReceiptModel, receiptNeedsThaiFont } from './receipt-model';
-import { buildReceiptPdf, loadReceiptFonts, type ReceiptFonts } from './receipt-pdf';
+import { buildReceiptPdf, loadReceiptFonts } from './receipt-pdf';
 
 /**
  * The Thai receipt as a reader sees it: poppler (the PDF library of Linux desktops, `poppler-utils`) reads its
@@ -75,9 +76,9 @@ function differentPixels(actual: PNG, expected: PNG): number {
   });
 }
 
-async function thaiFonts(): Promise<ReceiptFonts> {
+async function thaiFonts(): Promise<PdfFonts> {
   const fonts = await loadReceiptFonts(model);
-  if (!fonts) throw new Error('a Thai receipt must load the Thai font');
+  if (!fonts || 'primary' in fonts) throw new Error('a Thai receipt must load the Thai font alone');
   return fonts;
 }
 

@@ -2,13 +2,16 @@ import { jsPDF } from 'jspdf';
 import {
   helveticaWriter,
   loadPdfFonts,
+  multiScriptWriter,
+  type PdfFontSet,
   type PdfFonts,
   shapedWriter,
   type TextWriter,
 } from './pdf-text-writer';
 import { qrMatrix } from './promptpay/qr-matrix';
 import { qrPng } from './promptpay/qr-png';
-import { type ReceiptModel, type ReceiptPayment, receiptNeedsThaiFont } from './receipt-model';
+import { receiptFaces, type ServedFace } from './receipt-font/faces';
+import { type ReceiptModel, type ReceiptPayment, receiptNeedsThaiFont, receiptTexts } from './receipt-model';
 
 /** Spec section 9: a portrait A5 page measured in millimetres. */
 export const receiptPage = {
@@ -30,21 +33,43 @@ export const receiptQr = { sizeMm: 40, titleStepMm: 3, blockMm: 52 } as const;
 const lineStepMm = 8;
 const footerLineStepMm = 5;
 
-/** The embedded font for receipts that hold Thai: Sarabun, regular and bold, with its shaping tables. */
-export type ReceiptFonts = PdfFonts;
+/**
+ * The embedded fonts of a receipt: Sarabun alone (Thai and Latin, as Thai receipts always were), or a set of
+ * fonts, one per script the receipt holds (receipt-font/faces.ts).
+ */
+export type ReceiptFonts = PdfFonts | PdfFontSet;
+
+/** Fetches a font the server cuts for receipts (regular and bold), in the browser through the service worker. */
+export type ServedFontLoader = (face: ServedFace) => Promise<PdfFonts>;
 
 /**
- * The fonts a receipt needs beyond jsPDF's built-in Helvetica: none for English, Sarabun when it holds Thai.
- * Sarabun (about 45 KiB gzip for both weights) is its own chunk, fetched only then.
+ * The fonts a receipt needs beyond jsPDF's built-in Helvetica: none for an English receipt in Latin letters,
+ * Sarabun (a chunk of about 45 KiB gzip) for Thai, and for Chinese, Korean, Cyrillic and the rest the fonts
+ * the server cuts for the receipt's texts and the catalogue's names, fetched through `loadServed`.
  */
-export async function loadReceiptFonts(receipt: ReceiptModel): Promise<ReceiptFonts | undefined> {
-  if (!receiptNeedsThaiFont(receipt)) return undefined;
-  return loadPdfFonts();
+export async function loadReceiptFonts(
+  receipt: ReceiptModel,
+  loadServed?: ServedFontLoader,
+): Promise<ReceiptFonts | undefined> {
+  const { primary, faces } = receiptFaces(receipt.language ?? 'en', receiptTexts(receipt));
+  if (primary === null) return undefined;
+  if (faces.length === 1 && primary === 'sarabun') return loadPdfFonts();
+  const loaded = await Promise.all(
+    faces.map(async (face) => {
+      if (face === 'sarabun') return [face, await loadPdfFonts()] as const;
+      if (!loadServed) throw new Error(`This receipt needs the ${face} font: pass a loader for it`);
+      return [face, await loadServed(face)] as const;
+    }),
+  );
+  return { primary, faces: Object.fromEntries(loaded) };
 }
 
 /** The receipt's PDF bytes with whatever font it needs loaded first. */
-export async function makeReceiptPdf(receipt: ReceiptModel): Promise<Uint8Array> {
-  return buildReceiptPdf(receipt, await loadReceiptFonts(receipt));
+export async function makeReceiptPdf(
+  receipt: ReceiptModel,
+  loadServed?: ServedFontLoader,
+): Promise<Uint8Array> {
+  return buildReceiptPdf(receipt, await loadReceiptFonts(receipt, loadServed));
 }
 
 /**
@@ -57,7 +82,14 @@ export function buildReceiptPdf(receipt: ReceiptModel, fonts?: ReceiptFonts): Ui
   if (!fonts && receiptNeedsThaiFont(receipt)) {
     throw new Error('This receipt holds Thai text: load its font with loadReceiptFonts first');
   }
-  const writer = fonts ? shapedWriter(doc, fonts) : helveticaWriter(doc);
+  if (!fonts && receiptFaces(receipt.language ?? 'en', receiptTexts(receipt)).primary !== null) {
+    throw new Error('This receipt holds letters Helvetica lacks: load its fonts with loadReceiptFonts first');
+  }
+  const writer = !fonts
+    ? helveticaWriter(doc)
+    : 'primary' in fonts
+      ? multiScriptWriter(doc, fonts)
+      : shapedWriter(doc, fonts);
   const left = receiptPage.marginMm;
   const right = receiptPage.widthMm - receiptPage.marginMm;
   const bottom = receiptPage.heightMm - receiptPage.marginMm;

@@ -1,11 +1,13 @@
 import { receiptFileName } from '../shared/constants';
 import { buildReceiptModel, type ReceiptItem } from '../shared/receipt-model';
 import { currentI18n } from './i18n/language';
+import { servedFontLoader } from './receipt-fonts';
 import { loadPublicSettings } from './settings';
 
 /**
  * jsPDF is about 130 KiB gzip, more than the rest of the checkout together: it is fetched only when a receipt
- * is made, as its own chunk (and the Thai font, another chunk, only for a receipt that holds Thai).
+ * is made, as its own chunk (and the Thai font, another chunk, only for a receipt that holds Thai; the fonts of
+ * other scripts come from the server, only for a receipt that holds them).
  */
 const loadPdfBuilder = () => import('../shared/receipt-pdf');
 
@@ -47,7 +49,9 @@ export async function makeReceiptFile({
     ...(guestName ? { guestName } : {}),
     promptPay: owed && promptPayId ? { id: promptPayId, name: promptPayName } : null,
   });
-  return new File([(await makeReceiptPdf(model)) as BlobPart], receiptFileName(bungalow), {
+  const names = [...items.map((item) => item.name), resortName, promptPayName ?? ''];
+  const pdf = await makeReceiptPdf(model, servedFontLoader(t, names));
+  return new File([pdf as BlobPart], receiptFileName(bungalow), {
     type: 'application/pdf',
   });
 }

@@ -19,11 +19,16 @@ interface TtfMetadata {
 /** The font's family name in jsPDF, one per weight. */
 export const shapedFontFamily = 'ReceiptSans';
 
-/** Hands the font to jsPDF (embedded as a CID font, only the glyphs used) under the family above. */
-export function addShapingFont(doc: jsPDF, font: ShapingFont, style: 'normal' | 'bold'): void {
+/** Hands the font to jsPDF (embedded as a CID font, only the glyphs used) under the family above or another. */
+export function addShapingFont(
+  doc: jsPDF,
+  font: ShapingFont,
+  style: 'normal' | 'bold',
+  family = shapedFontFamily,
+): void {
   const file = `${font.name}.ttf`;
   doc.addFileToVFS(file, font.ttf);
-  doc.addFont(file, shapedFontFamily, style, 'Identity-H');
+  doc.addFont(file, family, style, 'Identity-H');
 }
 
 const hex4 = (value: number) => value.toString(16).padStart(4, '0');

@@ -28,6 +28,8 @@ declare const self: ServiceWorkerGlobalScope & {
 };
 
 const shellUrl = '/index.html';
+const receiptFontsPath = '/api/receipt-fonts/';
+const receiptFontsCacheName = 'receipt-fonts';
 /** How long a slow connection may keep the drinks from the page before the kept copy is used. */
 const drinksNetworkTimeoutSeconds = 5;
 /** How long an open window gets to say whether it is in the middle of a check. */
@@ -143,6 +145,27 @@ registerRoute(
   ({ url, request }) => url.pathname === '/api/settings' && request.method === 'GET',
   async (options) =>
     (await isAdminPage(options.event)) ? fetch(options.request) : settingsNetworkFirst.handle(options),
+);
+
+// The receipt fonts the server cuts for Chinese, Korean, Cyrillic... (docs/decisions/090): kept from the first
+// receipt in that script, so the next ones work offline. The URL's ?v= changes with the names the page knows,
+// so a new drink's letters bring a new copy (the older copies of that font and weight are dropped).
+registerRoute(
+  ({ url, request }) => url.pathname.startsWith(receiptFontsPath) && request.method === 'GET',
+  async ({ request }) => {
+    const cache = await caches.open(receiptFontsCacheName);
+    const kept = await cache.match(request);
+    if (kept) return kept;
+    const response = await fetch(request);
+    if (response.ok) {
+      const { pathname } = new URL(request.url);
+      for (const old of await cache.keys()) {
+        if (new URL(old.url).pathname === pathname) await cache.delete(old);
+      }
+      await cache.put(request, response.clone());
+    }
+    return response;
+  },
 );
 
 // Keep the drinks and the settings from the first visit, even when the page fetched them before this worker
