@@ -225,7 +225,7 @@ test.describe('a phone set to ru-RU, offline', () => {
 test.describe('a phone (390 px) set to traditional Chinese', () => {
   test.use({ locale: 'zh-TW', viewport: { width: 390, height: 844 } });
 
-  test('opens in English, and the language menu fits, switches and is remembered', async ({
+  test('opens in English, and the language menu fits, switches and is remembered; the admin stays English', async ({
     page,
     adminApi,
   }) => {
@@ -248,5 +248,16 @@ test.describe('a phone (390 px) set to traditional Chinese', () => {
     await page.reload();
     await expect(page.getByText(zhHans.checkoutHeading)).toBeVisible();
     await expect(page).toHaveTitle(zhHans.appTitle);
+
+    // The admin stays the staff's: English (with English | ไทย to choose from), and the checkout Chinese again.
+    await page.goto('/admin');
+    await expect(page.getByRole('dialog', { name: en.adminAccess })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('group', { name: en.languageLabel }).getByRole('button')).toHaveText([
+      'English',
+      'ไทย',
+    ]);
+    await page.goto('/checkout');
+    await expect(page.getByText(zhHans.checkoutHeading)).toBeVisible();
   });
 });

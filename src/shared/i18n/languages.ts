@@ -21,6 +21,8 @@ export const languages = [
 
 export type Language = (typeof languages)[number]['code'];
 export const defaultLanguage: Language = 'en';
+/** The admin workspace's languages: with any other chosen, the admin pages are in English. */
+export const staffLanguages: readonly Language[] = ['en', 'th'];
 
 export function isLanguage(value: unknown): value is Language {
   return languages.some((language) => language.code === value);

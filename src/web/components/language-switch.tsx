@@ -1,11 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { type Language, languages } from '../../shared/i18n/languages';
+import { languages, staffLanguages } from '../../shared/i18n/languages';
 import { setLanguage, useI18n } from '../i18n/language';
-
-/** The staff's languages: the admin workspace speaks English and Thai only. */
-const staffLanguages: readonly Language[] = ['en', 'th'];
 
 /**
  * The languages in the header, each name written in its own language (and marked so for screen readers), the
@@ -43,7 +40,8 @@ export function LanguageSwitch() {
           disabled={switching}
           onClick={() => {
             if (menu.current) menu.current.open = false;
-            if (entry.code === language) return;
+            // On the admin pages English may only be shown for a guest's language: a tap there chooses it.
+            if (entry.code === language && !staff) return;
             setSwitching(true);
             setLanguage(entry.code)
               .catch((error) => console.error('The language could not be loaded', error))

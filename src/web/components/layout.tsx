@@ -1,7 +1,7 @@
 import { Home, Settings } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useI18n } from '../i18n/language';
+import { followPage, useI18n } from '../i18n/language';
 import { AdminOfflineNotice } from '../offline/admin-offline-notice';
 import { loadPublicSettings, onPublicSettingsChange } from '../settings';
 import { LanguageSwitch } from './language-switch';
@@ -60,6 +60,7 @@ export function Header() {
 
 export function Layout() {
   const { pathname } = useLocation();
+  useEffect(() => followPage(pathname), [pathname]);
   return (
     // The admin workspace (data-workspace) uses a desk's width, for its side nav and wider pages; the
     // checkout stays one column. CSS decides, so /checkout's script carries nothing for it.

@@ -9,6 +9,7 @@ import {
   type Language,
   loadMessages,
   pickLanguage,
+  staffLanguages,
 } from '../../shared/i18n/languages';
 
 /** The page's language and everything said or formatted in it. */
@@ -37,7 +38,13 @@ function i18nFor(language: Language, t: Messages): I18n {
 }
 
 let current = i18nFor('en', en);
+/** The language the guest chose (or the browser's); the page shows it except where the staff work. */
+let chosen: Language = 'en';
 const listeners = new Set<() => void>();
+
+/** The admin pages speak the staff's languages: a guest's language (中文, Deutsch...) shows them in English. */
+const forPage = (language: Language, pathname = location.pathname) =>
+  pathname.startsWith('/admin') && !staffLanguages.includes(language) ? 'en' : language;
 
 /** The language chosen on this device before, else the first of the browser's languages the app speaks. */
 export function initialLanguage(): Language {
@@ -76,7 +83,8 @@ async function apply(language: Language): Promise<void> {
 /** Called once before the first render, so a Thai reader never sees the English page flash first. */
 export async function startLanguage(): Promise<void> {
   try {
-    await apply(initialLanguage());
+    chosen = initialLanguage();
+    await apply(forPage(chosen));
   } catch (error) {
     // The language's file could not be fetched (offline on a first visit): English, which is bundled.
     console.error('The language file could not be loaded', error);
@@ -85,11 +93,20 @@ export async function startLanguage(): Promise<void> {
 
 /** The guest's choice: shown at once and remembered on this device. */
 export async function setLanguage(language: Language): Promise<void> {
-  await apply(language);
+  chosen = language;
+  await apply(forPage(language));
   try {
     localStorage.setItem(storageKey, language);
   } catch {
     // Not remembered, but the page still changes.
+  }
+}
+
+/** After a navigation: the admin pages in a staff language, the checkout back in the chosen one. */
+export function followPage(pathname: string): void {
+  const language = forPage(chosen, pathname);
+  if (language !== current.language) {
+    apply(language).catch((error) => console.error('The language file could not be loaded', error));
   }
 }
 
