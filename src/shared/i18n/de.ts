@@ -90,7 +90,7 @@ export const de: GuestMessages = {
   scanWithBankingApp: 'Mit jeder thailändischen Banking-App scannen',
   qrLabel: (amount, payee) => `PromptPay-QR-Code über ${amount}${payee ? ` an ${payee}` : ''}`,
   promptPayOverLimit: (limit) =>
-    `Der Betrag liegt über ${limit} THB, mehr als eine einzelne PromptPay-Zahlung tragen sollte: Bitte bezahlen Sie beim Personal.`,
+    `Der Betrag liegt über ${limit} THB – mehr, als eine einzelne PromptPay-Zahlung umfassen sollte. Bitte bezahlen Sie beim Personal.`,
   promptPayPayStaff:
     'Dieser Betrag passt nicht in einen PromptPay-QR-Code: Bitte bezahlen Sie beim Personal.',
 };

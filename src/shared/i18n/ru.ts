@@ -27,8 +27,8 @@ export const ru: GuestMessages = {
   toastGuestNotFound: 'Данные гостя не найдены',
   toastNoItemsSelected: 'Ничего не выбрано',
   toastFailedToShare: 'Не удалось поделиться чеком',
-  toastSharingNotSupported: 'На этом устройстве нельзя поделиться файлом',
-  toastReadyToShare: 'Чек готов, можно делиться!',
+  toastSharingNotSupported: 'На этом устройстве функция «Поделиться» недоступна',
+  toastReadyToShare: 'Чек готов — можно поделиться!',
   recordedAs: (id) => `Сохранено под № ${id}`,
 
   sectionSoftDrinks: 'Безалкогольные напитки',

@@ -64,7 +64,7 @@ export const zhHans: GuestMessages = {
     '在 iPhone 或 iPad 上，请将此应用添加到主屏幕（点击“分享”，再选择“添加到主屏幕”）：Safari 仅在应用打开时发送待发送的记录；未安装的网站如 7 天无人访问，其保存的数据会被删除。',
   queuedToast: '无网络连接：结算记录已保存在此设备上，网络恢复后将自动发送。',
   offlineDrinks: (savedOn) =>
-    `无法连接服务器：这些饮品和价格保存于${savedOn ? ` ${savedOn} ` : '之前'}，可能已不是最新信息。`,
+    `无法连接服务器：这些饮品和价格${savedOn ? `保存于 ${savedOn}` : '是之前保存的'}，可能已不是最新信息。`,
 
   receiptDate: (date) => `日期：${date}`,
   receiptFooter: (bungalow, recap, total) =>
