@@ -7,28 +7,59 @@ afterEach(() => {
   process.stdout.write = realWrite;
 });
 
-it('writes the lines of one event-loop turn to stdout in one write, in order', async () => {
-  const writes: string[] = [];
+/** Replaces process.stdout.write for one test; each call's chunk is kept, as the lines it carried. */
+function captureStdout() {
+  const writes: string[][] = [];
   process.stdout.write = ((chunk: string) => {
-    writes.push(String(chunk));
+    writes.push(String(chunk).trimEnd().split('\n'));
     return true;
   }) as typeof process.stdout.write;
+  return writes;
+}
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pathsOf = (lines: string[]) => lines.map((line) => JSON.parse(line).path);
+
+it("writes a turn's lines in one write; while lines keep coming, one write per 20 ms carries them all, in order", async () => {
+  const writes = captureStdout();
   const logger = createLogger('info');
+  // After a quiet spell: written at the end of the turn.
   logger.info('request', { path: '/a' });
-  logger.debug('not at info');
+  logger.debug('not at info', { path: '/debug' });
   logger.warn('request', { path: '/b' });
   expect(writes).toEqual([]);
-  await new Promise((resolve) => setImmediate(resolve));
-  process.stdout.write = realWrite;
+  await turn();
+  expect(writes.map(pathsOf)).toEqual([['/a', '/b']]);
+  // Right after a write: the next lines wait for the interval, over several turns, and go out together.
+  logger.info('request', { path: '/c' });
+  await turn();
+  logger.info('request', { path: '/d' });
+  await turn();
   expect(writes).toHaveLength(1);
-  const lines = (writes[0] ?? '')
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line));
-  expect(lines.map((line) => [line.level, line.path])).toEqual([
-    ['info', '/a'],
-    ['warn', '/b'],
+  await sleep(60);
+  expect(writes.map(pathsOf)).toEqual([
+    ['/a', '/b'],
+    ['/c', '/d'],
   ]);
+  // Quiet again: the end of the turn.
+  await sleep(60);
+  logger.info('request', { path: '/e' });
+  await turn();
+  expect(writes.map(pathsOf)).toEqual([['/a', '/b'], ['/c', '/d'], ['/e']]);
+});
+
+it('a burst of more than 64 KiB of lines is written at once, none lost or reordered', async () => {
+  await sleep(60);
+  const writes = captureStdout();
+  const logger = createLogger('info');
+  logger.info('request', { path: '/first' });
+  await turn();
+  const long = 'x'.repeat(1000);
+  for (let i = 0; i < 100; i++) logger.info('request', { path: `/${i}`, long });
+  // Past 64 KiB the lines went out during the burst, without waiting for the interval.
+  expect(writes.length).toBeGreaterThan(1);
+  await sleep(60);
+  expect(writes.flatMap(pathsOf)).toEqual(['/first', ...Array.from({ length: 100 }, (_, i) => `/${i}`)]);
 });
 
 it('a process that exits right after logging still writes every line', () => {
@@ -47,6 +78,25 @@ it('a process that exits right after logging still writes every line', () => {
       .split('\n')
       .map((line) => JSON.parse(line).i),
   ).toEqual([0, 1, 2]);
+});
+
+it('a line is exactly the text JSON.stringify writes for time, level, message and the fields', () => {
+  const lines: string[] = [];
+  const logger = createLogger('debug', (line) => lines.push(line));
+  const cases: [string, Record<string, unknown> | undefined][] = [
+    ['request', { method: 'GET', path: '/api/drinks', status: 200, ms: 0.4 }],
+    ['a "quoted"\nmessage \\ ไทย \u2028', undefined],
+    ['m', {}],
+    ['m', { tab: 'a\tb\u0001', emoji: '🍺', lone: '\ud800x', 'key "quoted"': 1, ok: true, off: false }],
+    ['m', { nan: Number.NaN, inf: -Infinity, negativeZero: -0, big: 1e21, small: 1e-7, none: null }],
+    ['m', { skipped: undefined, fn: () => 1, date: new Date(0), nested: { list: [1, undefined, 'x'] } }],
+  ];
+  for (const [message, fields] of cases) logger.warn(message, fields);
+  lines.forEach((line, i) => {
+    const [message, fields] = cases[i] ?? ['', undefined];
+    const time = JSON.parse(line).time;
+    expect(line).toBe(`${JSON.stringify({ time, level: 'warn', message, ...fields })}\n`);
+  });
 });
 
 it('each line is one JSON object: time, level, message, then the fields, whatever they hold', () => {
