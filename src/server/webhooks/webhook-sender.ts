@@ -1,0 +1,417 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Selectable } from 'kysely';
+import type { AuditActor } from '../../shared/audit-types';
+import { allWebhookEvents } from '../../shared/webhook-schemas';
+import { type WebhookOutcome, webhookIdOf } from '../../shared/webhook-types';
+import { appendAudit, subject } from '../audit/audit-log';
+import { type WebhookConfig, webhookDefaults } from '../config';
+import type { Db } from '../db/database';
+import type { Database } from '../db/tables';
+import type { LiveHub } from '../live/live-hub';
+import { describeError, type Logger } from '../logger';
+import { createAddressRules } from './address-rules';
+import { createDeliverer, type Deliverer, type DeliveryResult } from './deliver';
+import { type AuditRowToSend, payloadOf } from './payload';
+
+/**
+ * The webhook sender: one per app server, a reader of the audit like the live desk's hub (decision 074).
+ *
+ * Each endpoint keeps a cursor into the audit, the last seq it has had; what it still needs is
+ * `audit_events where seq > cursor`, read in seq order, one event at a time, and the cursor moves only after
+ * the receiver answered 2xx (docs/decisions/095-webhooks-read-the-audit.md). Nothing is written to remember
+ * what to send, and nothing is written in a checkout's transaction: a checkout's commit only wakes the live
+ * hub, whose watch wakes this sender, which then works on its own time.
+ *
+ * One server sends a given endpoint's events at a time: it holds the endpoint's lease (`lease_owner`,
+ * `lease_until`), taken and renewed by conditional UPDATEs before each delivery, and every cursor move is
+ * conditional on the lease and on the cursor it read (a resend or another server's work in between stops this
+ * one). A server killed mid-delivery leaves its lease to run out and its cursor where it was: the event is
+ * sent again (at least once), never skipped.
+ */
+
+/** The app itself, as the audit names it when the sender disables an endpoint. */
+export const webhookSenderActor: AuditActor = {
+  id: null,
+  name: 'Webhook sender',
+  role: 'system',
+  device: null,
+};
+
+/** Audit events read per query for one endpoint. */
+const readBatch = 100;
+/** A receiver's Retry-After is honoured up to the schedule's longest wait (10 h). */
+const longestRetryAfterMs = Math.max(...webhookDefaults.retryDelaysMs);
+/** A failed round (the database away for a moment) is tried again after this. */
+const roundRetryMs = 1_000;
+
+type EndpointRow = Selectable<Database['webhook_endpoints']>;
+
+export interface WebhookSender {
+  /** Starts watching the audit (the live hub's wake-ups) and sends what is due. */
+  start(): Promise<void>;
+  /** Look at the endpoints again now (a route changed one). */
+  wake(): void;
+  /** Ends the watch and waits for deliveries under way (their cursors stay consistent either way). */
+  stop(): Promise<void>;
+}
+
+export interface WebhookSenderOptions {
+  db: Db;
+  config: WebhookConfig;
+  logger: Logger;
+  live: LiveHub;
+  /** Milliseconds since the epoch; real time by default (retries wait on real timers). */
+  now?: () => number;
+  /** 0..1, for the retries' jitter. */
+  random?: () => number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The endpoint wants this event: its actions (or `*`); a test event only to the endpoint it tests. */
+export function wants(
+  endpoint: Pick<EndpointRow, 'id' | 'events'>,
+  event: Pick<AuditRowToSend, 'action' | 'subject_id'>,
+) {
+  if (event.action === 'webhook.tested') return event.subject_id === String(endpoint.id);
+  const events = JSON.parse(endpoint.events) as string[];
+  return events.includes(allWebhookEvents) || events.includes(event.action);
+}
+
+/** The wait before try n + 1 after n failures in a row: the schedule (its last step repeats), ±10 %. */
+export function retryDelay(schedule: readonly number[], failuresInRow: number, random: () => number): number {
+  const base = schedule[Math.min(failuresInRow, schedule.length) - 1] ?? schedule.at(-1) ?? 0;
+  return Math.round(base * (0.9 + 0.2 * random()));
+}
+
+function durationText(ms: number): string {
+  const hours = ms / 3_600_000;
+  if (hours >= 48) return `${Math.round(hours / 24)} days`;
+  if (hours >= 1) return `${Math.round(hours)} hours`;
+  return `${Math.round(ms / 1000)} seconds`;
+}
+
+export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
+  const { db, config, logger, live } = options;
+  const { kysely } = db;
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const rules = createAddressRules(config.allowedHosts);
+  let deliverer: Deliverer | undefined;
+
+  let stopped = true;
+  let unwatch: (() => void) | undefined;
+  let running = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Number.POSITIVE_INFINITY;
+  /** Endpoints this server is sending now, by id. */
+  const working = new Map<number, Promise<void>>();
+
+  function wakeAt(at: number) {
+    if (stopped || at >= timerAt) return;
+    clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(
+      () => {
+        timerAt = Number.POSITIVE_INFINITY;
+        void round();
+      },
+      Math.max(0, at - now()),
+    );
+    timer.unref();
+  }
+
+  const readHead = async () =>
+    Number(
+      (await kysely.selectFrom('audit_head').select('seq').where('id', '=', 1).executeTakeFirst())?.seq ?? 0,
+    );
+
+  /** Finds the endpoints with something to send and starts a worker for each one due and free. */
+  async function round(): Promise<void> {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        const head = await readHead();
+        const endpoints = await kysely
+          .selectFrom('webhook_endpoints')
+          .select(['id', 'cursor', 'next_attempt_at', 'lease_owner', 'lease_until'])
+          .where('enabled', '=', 1)
+          .execute();
+        const at = now();
+        // Even with nothing due, look again within a lease: another server's lease may run out unannounced.
+        let next = at + config.leaseMs;
+        for (const endpoint of endpoints) {
+          if (Number(endpoint.cursor) >= head || working.has(endpoint.id)) continue;
+          const due = endpoint.next_attempt_at ? Date.parse(endpoint.next_attempt_at) : 0;
+          const leasedUntil =
+            endpoint.lease_owner && endpoint.lease_owner !== owner && endpoint.lease_until
+              ? Date.parse(endpoint.lease_until)
+              : 0;
+          const free = Math.max(due, leasedUntil);
+          if (free > at) next = Math.min(next, free);
+          else startWorker(endpoint.id);
+        }
+        wakeAt(next);
+      } while (again && !stopped);
+    } catch (error) {
+      logger.warn('webhooks: reading the endpoints failed; retrying', describeError(error));
+      wakeAt(now() + roundRetryMs);
+    } finally {
+      running = false;
+    }
+  }
+
+  function startWorker(id: number) {
+    const work = sendEndpoint(id)
+      .catch((error) => {
+        logger.warn('webhooks: sending stopped; retrying', { endpoint: id, ...describeError(error) });
+        wakeAt(now() + roundRetryMs);
+      })
+      .finally(() => {
+        working.delete(id);
+        // Events may have come while this worker ran; the round decides.
+        if (!stopped) void round();
+      });
+    working.set(id, work);
+  }
+
+  /**
+   * Renews this server's lease and moves the cursor over events the endpoint did not want, if the endpoint
+   * is still as read (enabled, ours, its cursor where it was); answers it as it is now, else null.
+   */
+  async function renew(endpoint: EndpointRow, cursor: number): Promise<EndpointRow | null> {
+    const row = await kysely
+      .updateTable('webhook_endpoints')
+      .set({ lease_until: iso(now() + config.leaseMs), cursor })
+      .where('id', '=', endpoint.id)
+      .where('enabled', '=', 1)
+      .where('lease_owner', '=', owner)
+      .where('cursor', '=', endpoint.cursor)
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async function sendEndpoint(id: number): Promise<void> {
+    const at = now();
+    const claimed = await kysely
+      .updateTable('webhook_endpoints')
+      .set({ lease_owner: owner, lease_until: iso(at + config.leaseMs) })
+      .where('id', '=', id)
+      .where('enabled', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb('lease_owner', 'is', null),
+          eb('lease_owner', '=', owner),
+          eb('lease_until', '<', iso(at)),
+        ]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) return;
+    let endpoint: EndpointRow = claimed;
+    try {
+      while (!stopped) {
+        if (endpoint.next_attempt_at && Date.parse(endpoint.next_attempt_at) > now()) return;
+        const cursor = Number(endpoint.cursor);
+        const events = await kysely
+          .selectFrom('audit_events')
+          .select([
+            'seq',
+            'at',
+            'actor_name',
+            'actor_role',
+            'action',
+            'subject_type',
+            'subject_id',
+            'details',
+          ])
+          .where('seq', '>', cursor)
+          .orderBy('seq')
+          .limit(readBatch)
+          .execute();
+        if (events.length === 0) return;
+        let passed = cursor;
+        for (const event of events) {
+          const seq = Number(event.seq);
+          if (!wants(endpoint, event)) {
+            passed = seq;
+            continue;
+          }
+          const fresh = await renew(endpoint, passed);
+          if (!fresh) return;
+          endpoint = fresh;
+          if (!wants(endpoint, event)) {
+            passed = seq;
+            continue;
+          }
+          const result = await deliver(endpoint, event);
+          if (result.status !== null && result.status >= 200 && result.status < 300) {
+            const moved = await delivered(endpoint, event, result);
+            if (!moved || stopped) return;
+            endpoint = moved;
+            passed = seq;
+          } else {
+            await failed(endpoint, event, result);
+            return;
+          }
+        }
+        if (passed > Number(endpoint.cursor)) {
+          const fresh = await renew(endpoint, passed);
+          if (!fresh) return;
+          endpoint = fresh;
+        }
+      }
+    } finally {
+      await kysely
+        .updateTable('webhook_endpoints')
+        .set({ lease_owner: null, lease_until: null })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .execute()
+        .catch(() => {});
+    }
+  }
+
+  function deliver(endpoint: EndpointRow, event: AuditRowToSend): Promise<DeliveryResult> {
+    const at = now();
+    const secrets = [endpoint.secret];
+    if (
+      endpoint.previous_secret &&
+      endpoint.previous_secret_until &&
+      Date.parse(endpoint.previous_secret_until) > at
+    )
+      secrets.push(endpoint.previous_secret);
+    deliverer ??= createDeliverer({ rules, timeoutMs: config.timeoutMs, now });
+    return deliverer.deliver({
+      url: endpoint.url,
+      webhookId: webhookIdOf(Number(event.seq)),
+      body: JSON.stringify(payloadOf(event)),
+      secrets,
+      timestamp: Math.floor(at / 1000),
+    });
+  }
+
+  const attemptRow = (
+    endpoint: EndpointRow,
+    event: AuditRowToSend,
+    result: DeliveryResult,
+    outcome: WebhookOutcome,
+    nextAttemptAt: string | null,
+  ) => ({
+    endpoint_id: endpoint.id,
+    seq: Number(event.seq),
+    action: event.action,
+    attempted_at: iso(result.startedAt),
+    status: result.status,
+    response: result.response,
+    duration_ms: result.durationMs,
+    outcome,
+    next_attempt_at: nextAttemptAt,
+  });
+
+  /** A 2xx: the cursor moves past the event and the failures are forgotten, with the attempt logged. */
+  async function delivered(endpoint: EndpointRow, event: AuditRowToSend, result: DeliveryResult) {
+    return kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('webhook_attempts')
+        .values(attemptRow(endpoint, event, result, 'delivered', null))
+        .execute();
+      const row = await trx
+        .updateTable('webhook_endpoints')
+        .set({
+          cursor: Number(event.seq),
+          failures_in_row: 0,
+          failing_since: null,
+          next_attempt_at: null,
+          last_success_at: iso(now()),
+          lease_until: iso(now() + config.leaseMs),
+        })
+        .where('id', '=', endpoint.id)
+        .where('lease_owner', '=', owner)
+        .where('cursor', '=', endpoint.cursor)
+        .returningAll()
+        .executeTakeFirst();
+      return row ?? null;
+    });
+  }
+
+  /** Anything else: wait by the schedule (or Retry-After), or disable on a 410 or after days of failures. */
+  async function failed(endpoint: EndpointRow, event: AuditRowToSend, result: DeliveryResult) {
+    const at = now();
+    const failingSince = endpoint.failing_since ?? iso(at);
+    const failures = endpoint.failures_in_row + 1;
+    const disableReason =
+      result.status === 410
+        ? 'The endpoint answered 410 Gone'
+        : at - Date.parse(failingSince) >= config.giveUpAfterMs
+          ? `Every delivery failed for ${durationText(config.giveUpAfterMs)}`
+          : null;
+    const wait =
+      result.retryAfterMs !== null
+        ? Math.min(result.retryAfterMs, longestRetryAfterMs)
+        : retryDelay(config.retryDelaysMs, failures, random);
+    const nextAttemptAt = disableReason ? null : iso(at + wait);
+    await kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('webhook_attempts')
+        .values(attemptRow(endpoint, event, result, disableReason ? 'disabled' : 'retrying', nextAttemptAt))
+        .execute();
+      const changed = await trx
+        .updateTable('webhook_endpoints')
+        .set({
+          failures_in_row: failures,
+          failing_since: failingSince,
+          next_attempt_at: nextAttemptAt,
+          ...(disableReason ? { enabled: 0, disabled_reason: disableReason } : {}),
+          lease_owner: null,
+          lease_until: null,
+        })
+        .where('id', '=', endpoint.id)
+        .where('lease_owner', '=', owner)
+        .where('cursor', '=', endpoint.cursor)
+        .executeTakeFirst();
+      if (disableReason && Number(changed.numUpdatedRows) === 1) {
+        await appendAudit(trx, {
+          actor: webhookSenderActor,
+          action: 'webhook.disabled',
+          subject: subject('webhook', endpoint.id),
+          details: { url: endpoint.url, reason: disableReason, failingSince, failures },
+          at: iso(at),
+        });
+      }
+    });
+    if (disableReason)
+      logger.warn('webhooks: endpoint disabled', { endpoint: endpoint.id, reason: disableReason });
+    else wakeAt(at + wait);
+  }
+
+  return {
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      unwatch = await live.watch(() => void round());
+      void round();
+    },
+    wake: () => void round(),
+    async stop() {
+      stopped = true;
+      unwatch?.();
+      unwatch = undefined;
+      clearTimeout(timer);
+      timerAt = Number.POSITIVE_INFINITY;
+      await Promise.allSettled([...working.values()]);
+      await deliverer?.close().catch(() => {});
+      deliverer = undefined;
+    },
+  };
+}
