@@ -16,6 +16,8 @@ export interface Received {
   /** When the request started and when its answer was sent (ms since the epoch). */
   startedAt: number;
   answeredAt: number;
+  /** The status it was answered. */
+  status: number;
   /** Which path it came to (several endpoints on one receiver). */
   path: string;
 }
@@ -33,7 +35,7 @@ export interface WebhookReceiver {
   port: number;
   received: Received[];
   /** Decides each answer; 200 by default. */
-  answer: (request: Omit<Received, 'answeredAt'>) => Answer;
+  answer: (request: Omit<Received, 'answeredAt' | 'status'>) => Answer;
   /** Resolves once `count` requests (for `path`, when given) have been answered. */
   waitFor(count: number, options?: { path?: string; timeoutMs?: number }): Promise<Received[]>;
   close(): Promise<void>;
@@ -66,7 +68,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       };
       const answer = receiver.answer(request);
       const send = () => {
-        receiver.received.push({ ...request, answeredAt: Date.now() });
+        receiver.received.push({ ...request, answeredAt: Date.now(), status: answer.status });
         res.writeHead(answer.status, answer.headers ?? {});
         res.end(answer.body ?? '');
       };
