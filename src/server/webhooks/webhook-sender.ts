@@ -18,14 +18,16 @@ import { type AuditRowToSend, payloadOf } from './payload';
  * The webhook sender: one per app server, a reader of the audit like the live desk's hub (decision 074).
  *
  * Each endpoint keeps a cursor into the audit, the last seq it has had; what it still needs is
- * `audit_events where seq > cursor`, read in seq order, one event at a time, and the cursor moves only after
- * the receiver answered 2xx (docs/decisions/095-webhooks-read-the-audit.md). Nothing is written to remember
+ * `audit_events where seq > cursor`, read in seq order, one event at a time, and the cursor moves only over
+ * events the receiver answered 2xx (docs/decisions/095-webhooks-read-the-audit.md). Progress is saved every
+ * 250 ms while sending, one write for many deliveries: a crash sends the unsaved ones again, never skips. Nothing is written to remember
  * what to send, and nothing is written in a checkout's transaction: a checkout's commit only wakes the live
  * hub, whose watch wakes this sender, which then works on its own time.
  *
  * One server sends a given endpoint's events at a time: it holds the endpoint's lease (`lease_owner`,
- * `lease_until`), taken and renewed by conditional UPDATEs before each delivery, and every cursor move is
- * conditional on the lease and on the cursor it read (a resend or another server's work in between stops this
+ * `lease_until`), taken by a conditional UPDATE and renewed by each save while it has more than half its time
+ * left (a delivery times out long before), and every cursor move is conditional on the lease and on the
+ * cursor it read (a resend or another server's work in between stops this
  * one). A server killed mid-delivery leaves its lease to run out and its cursor where it was: the event is
  * sent again (at least once), never skipped.
  */
@@ -42,6 +44,8 @@ export const webhookSenderActor: AuditActor = {
 const readBatch = 100;
 /** A receiver's Retry-After is honoured up to the schedule's longest wait (10 h). */
 const longestRetryAfterMs = Math.max(...webhookDefaults.retryDelaysMs);
+/** Deliveries that worked are saved (attempts, cursor) at least this often while sending. */
+const saveEveryMs = 250;
 /** A failed round (the database away for a moment) is tried again after this. */
 const roundRetryMs = 1_000;
 
@@ -184,23 +188,6 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     working.set(id, work);
   }
 
-  /**
-   * Renews this server's lease and moves the cursor over events the endpoint did not want, if the endpoint
-   * is still as read (enabled, ours, its cursor where it was); answers it as it is now, else null.
-   */
-  async function renew(endpoint: EndpointRow, cursor: number): Promise<EndpointRow | null> {
-    const row = await kysely
-      .updateTable('webhook_endpoints')
-      .set({ lease_until: iso(now() + config.leaseMs), cursor })
-      .where('id', '=', endpoint.id)
-      .where('enabled', '=', 1)
-      .where('lease_owner', '=', owner)
-      .where('cursor', '=', endpoint.cursor)
-      .returningAll()
-      .executeTakeFirst();
-    return row ?? null;
-  }
-
   async function sendEndpoint(id: number): Promise<void> {
     const at = now();
     const claimed = await kysely
@@ -218,11 +205,54 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       .returningAll()
       .executeTakeFirst();
     if (!claimed) return;
+    /** The endpoint as stored at the last save. */
     let endpoint: EndpointRow = claimed;
+    /** How far this worker has got: past `endpoint.cursor` by what is not saved yet. */
+    let cursor = Number(claimed.cursor);
+    const unsaved: AttemptRow[] = [];
+    let lastSuccessAt: string | null = null;
+    let savedAt = now();
+    const leaseRunningOut = () => Date.parse(endpoint.lease_until ?? '') - now() < config.leaseMs / 2;
+
+    /**
+     * Saves the progress: the attempts delivered, the cursor after them, the lease renewed. One write for many
+     * deliveries (each would otherwise be a durable commit of its own beside the checkouts'). Conditional on
+     * the endpoint being as read (enabled, ours, its cursor where it was): false when a person or another
+     * server changed it (a resend, a disable), and this worker stops.
+     */
+    const save = async (): Promise<boolean> => {
+      if (cursor === Number(endpoint.cursor) && unsaved.length === 0 && !leaseRunningOut()) return true;
+      const attempts = unsaved.splice(0);
+      const success = lastSuccessAt;
+      lastSuccessAt = null;
+      savedAt = now();
+      const row = await kysely.transaction().execute(async (trx) => {
+        if (attempts.length > 0) await trx.insertInto('webhook_attempts').values(attempts).execute();
+        return trx
+          .updateTable('webhook_endpoints')
+          .set({
+            cursor,
+            lease_until: iso(now() + config.leaseMs),
+            ...(success
+              ? { last_success_at: success, failures_in_row: 0, failing_since: null, next_attempt_at: null }
+              : {}),
+          })
+          .where('id', '=', id)
+          .where('enabled', '=', 1)
+          .where('lease_owner', '=', owner)
+          .where('cursor', '=', endpoint.cursor)
+          .returningAll()
+          .executeTakeFirst();
+      });
+      if (!row) return false;
+      endpoint = row;
+      return true;
+    };
+
+    let finished = false;
     try {
       while (!stopped) {
-        if (endpoint.next_attempt_at && Date.parse(endpoint.next_attempt_at) > now()) return;
-        const cursor = Number(endpoint.cursor);
+        if (endpoint.next_attempt_at && Date.parse(endpoint.next_attempt_at) > now()) break;
         const events = await kysely
           .selectFrom('audit_events')
           .select([
@@ -239,39 +269,39 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           .orderBy('seq')
           .limit(readBatch)
           .execute();
-        if (events.length === 0) return;
-        let passed = cursor;
+        if (events.length === 0) break;
         for (const event of events) {
           const seq = Number(event.seq);
           if (!wants(endpoint, event)) {
-            passed = seq;
+            cursor = seq;
             continue;
           }
-          const fresh = await renew(endpoint, passed);
-          if (!fresh) return;
-          endpoint = fresh;
-          if (!wants(endpoint, event)) {
-            passed = seq;
-            continue;
+          if (leaseRunningOut() || unsaved.length >= readBatch || now() - savedAt >= saveEveryMs) {
+            if (!(await save())) return;
+            // Read again with the save: a person may have changed what it wants.
+            if (!wants(endpoint, event)) {
+              cursor = seq;
+              continue;
+            }
           }
           const result = await deliver(endpoint, event);
           if (result.status !== null && result.status >= 200 && result.status < 300) {
-            const moved = await delivered(endpoint, event, result);
-            if (!moved || stopped) return;
-            endpoint = moved;
-            passed = seq;
+            unsaved.push(attemptRow(endpoint, event, result, 'delivered', null));
+            cursor = seq;
+            lastSuccessAt = iso(now());
+            if (stopped) break;
           } else {
-            await failed(endpoint, event, result);
+            if (await save()) await failed(endpoint, event, result);
+            finished = true;
             return;
           }
         }
-        if (passed > Number(endpoint.cursor)) {
-          const fresh = await renew(endpoint, passed);
-          if (!fresh) return;
-          endpoint = fresh;
-        }
       }
+      await save();
+      finished = true;
     } finally {
+      // An error (the database away): what was delivered is saved if it can be; else it is sent again.
+      if (!finished) await save().catch(() => false);
       await kysely
         .updateTable('webhook_endpoints')
         .set({ lease_owner: null, lease_until: null })
@@ -301,6 +331,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     });
   }
 
+  type AttemptRow = ReturnType<typeof attemptRow>;
   const attemptRow = (
     endpoint: EndpointRow,
     event: AuditRowToSend,
@@ -318,32 +349,6 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     outcome,
     next_attempt_at: nextAttemptAt,
   });
-
-  /** A 2xx: the cursor moves past the event and the failures are forgotten, with the attempt logged. */
-  async function delivered(endpoint: EndpointRow, event: AuditRowToSend, result: DeliveryResult) {
-    return kysely.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('webhook_attempts')
-        .values(attemptRow(endpoint, event, result, 'delivered', null))
-        .execute();
-      const row = await trx
-        .updateTable('webhook_endpoints')
-        .set({
-          cursor: Number(event.seq),
-          failures_in_row: 0,
-          failing_since: null,
-          next_attempt_at: null,
-          last_success_at: iso(now()),
-          lease_until: iso(now() + config.leaseMs),
-        })
-        .where('id', '=', endpoint.id)
-        .where('lease_owner', '=', owner)
-        .where('cursor', '=', endpoint.cursor)
-        .returningAll()
-        .executeTakeFirst();
-      return row ?? null;
-    });
-  }
 
   /** Anything else: wait by the schedule (or Retry-After), or disable on a 410 or after days of failures. */
   async function failed(endpoint: EndpointRow, event: AuditRowToSend, result: DeliveryResult) {
