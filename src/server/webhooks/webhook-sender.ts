@@ -227,8 +227,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       lastSuccessAt = null;
       savedAt = now();
       const row = await kysely.transaction().execute(async (trx) => {
-        if (attempts.length > 0) await trx.insertInto('webhook_attempts').values(attempts).execute();
-        return trx
+        const moved = await trx
           .updateTable('webhook_endpoints')
           .set({
             cursor,
@@ -243,6 +242,13 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           .where('cursor', '=', endpoint.cursor)
           .returningAll()
           .executeTakeFirst();
+        // The attempts happened whatever changed meanwhile; only a deleted endpoint takes its log with it.
+        const stillThere =
+          moved ??
+          (await trx.selectFrom('webhook_endpoints').select('id').where('id', '=', id).executeTakeFirst());
+        if (attempts.length > 0 && stillThere)
+          await trx.insertInto('webhook_attempts').values(attempts).execute();
+        return moved;
       });
       if (!row) return false;
       endpoint = row;
