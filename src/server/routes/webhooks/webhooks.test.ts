@@ -472,6 +472,42 @@ describeEachDatabase('webhooks: addresses after DNS, and days of failure', ({ fr
     }
   });
 
+  it('a receiver that does not answer in time is a failure, tried again with the same id', async () => {
+    const t = await fresh({ config: { webhooks: { ...fastWebhooks, timeoutMs: 300 } } });
+    const owner = await t.login();
+    let slow = true;
+    receiver.answer = (r) => {
+      if (r.path !== '/slow' || !slow) return { status: 200 };
+      slow = false;
+      return { status: 200, delayMs: 1_500 };
+    };
+    const made: WebhookWithSecret = await (
+      await t.request('POST', '/api/webhooks', {
+        cookie: owner,
+        body: { url: receiver.url('/slow'), events: ['day.closed'] },
+      })
+    ).json();
+    await t.webhooks.start();
+    try {
+      await t.request('POST', `/api/webhooks/${made.id}/test`, { cookie: owner, body: {} });
+      const log = await until(
+        async () =>
+          (await (
+            await t.request('GET', `/api/webhooks/${made.id}/attempts`, { cookie: owner })
+          ).json()) as WebhookAttemptsPage,
+        (page) => page.attempts.some((a) => a.outcome === 'delivered'),
+      );
+      expect(log.attempts.map((a) => [a.status, a.outcome, a.response])).toEqual([
+        [200, 'delivered', ''],
+        [null, 'retrying', 'No answer within 0.3 s'],
+      ]);
+      expect(new Set(log.attempts.map((a) => a.webhookId)).size).toBe(1);
+    } finally {
+      await t.webhooks.stop();
+      receiver.answer = () => ({ status: 200 });
+    }
+  });
+
   it('an endpoint failing for the give-up period is disabled and the Activity page says so', async () => {
     const t = await fresh({
       config: { webhooks: { ...fastWebhooks, retryDelaysMs: [50], giveUpAfterMs: 400 } },
