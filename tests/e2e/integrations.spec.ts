@@ -15,7 +15,7 @@ const test = base.extend({
   },
 });
 
-test('the owner adds an endpoint, sends a test event and sees it delivered in the log', async ({
+test('the owner adds an endpoint, sends a test event, sees it delivered in the log, rotates, disables and deletes it', async ({
   page,
   server,
 }) => {
@@ -53,6 +53,22 @@ test('the owner adds an endpoint, sends a test event and sees it delivered in th
     await expect(log.getByRole('row').nth(1)).toContainText(received?.id ?? 'evt_');
     await expect(card.getByText(/Last delivered/)).toBeVisible();
     await expectNoSeriousAxeViolations(page);
+
+    // A new secret, shown once; the old one keeps signing for a day.
+    await card.getByRole('button', { name: adminEn.rotateSecret }).click();
+    const rotated = await card.getByLabel(adminEn.webhookSecret).inputValue();
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    // Disabled by a person: the card says who; enabled again.
+    await card.getByRole('button', { name: adminEn.disableWebhook }).click();
+    await expect(card.getByText(adminEn.webhookDisabled('Disabled by Owner'))).toBeVisible();
+    await expect(card.getByRole('button', { name: adminEn.sendTestEvent })).toBeDisabled();
+    await card.getByRole('button', { name: adminEn.enableWebhook }).click();
+    await expect(card.getByText(adminEn.webhookEnabled)).toBeVisible();
+    // Deleted with two clicks.
+    await card.getByRole('button', { name: adminEn.deleteWebhook }).click();
+    await card.getByRole('button', { name: adminEn.confirmDeleteWebhook }).click();
+    await expect(page.getByText(adminEn.noWebhooks)).toBeVisible();
   } finally {
     await receiver.close();
   }
