@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { AuditActor } from '../../shared/audit-types';
 import { allWebhookEvents } from '../../shared/webhook-schemas';
 import { type WebhookOutcome, webhookIdOf } from '../../shared/webhook-types';
@@ -44,6 +44,8 @@ export const webhookSenderActor: AuditActor = {
 const readBatch = 100;
 /** A receiver's Retry-After is honoured up to the schedule's longest wait (10 h). */
 const longestRetryAfterMs = Math.max(...webhookDefaults.retryDelaysMs);
+/** The log keeps each endpoint's latest 10,000 attempts, trimmed every 50 saves of a worker. */
+const logDefaults = { kept: 10_000, trimEverySaves: 50 };
 /** Deliveries that worked are saved (attempts, cursor) at least this often while sending. */
 const saveEveryMs = 250;
 /** A failed round (the database away for a moment) is tried again after this. */
@@ -69,6 +71,8 @@ export interface WebhookSenderOptions {
   now?: () => number;
   /** 0..1, for the retries' jitter. */
   random?: () => number;
+  /** The log's length per endpoint, and how often a worker trims it (tests shorten both). */
+  log?: { kept: number; trimEverySaves: number };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -101,6 +105,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   const { kysely } = db;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
+  const log = options.log ?? logDefaults;
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const rules = createAddressRules(config.allowedHosts);
   let deliverer: Deliverer | undefined;
@@ -212,6 +217,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const unsaved: AttemptRow[] = [];
     let lastSuccessAt: string | null = null;
     let savedAt = now();
+    let saves = 0;
     const leaseRunningOut = () => Date.parse(endpoint.lease_until ?? '') - now() < config.leaseMs / 2;
 
     /**
@@ -246,8 +252,10 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
         const stillThere =
           moved ??
           (await trx.selectFrom('webhook_endpoints').select('id').where('id', '=', id).executeTakeFirst());
-        if (attempts.length > 0 && stillThere)
+        if (attempts.length > 0 && stillThere) {
           await trx.insertInto('webhook_attempts').values(attempts).execute();
+          if (++saves % log.trimEverySaves === 0) await trimLog(trx, id);
+        }
         return moved;
       });
       if (!row) return false;
@@ -338,6 +346,24 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   }
 
   type AttemptRow = ReturnType<typeof attemptRow>;
+
+  /** Drops an endpoint's attempts older than its latest `log.kept`. */
+  async function trimLog(trx: Transaction<Database>, id: number) {
+    const oldestKept = await trx
+      .selectFrom('webhook_attempts')
+      .select('id')
+      .where('endpoint_id', '=', id)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .offset(log.kept - 1)
+      .executeTakeFirst();
+    if (oldestKept)
+      await trx
+        .deleteFrom('webhook_attempts')
+        .where('endpoint_id', '=', id)
+        .where('id', '<', oldestKept.id)
+        .execute();
+  }
   const attemptRow = (
     endpoint: EndpointRow,
     event: AuditRowToSend,

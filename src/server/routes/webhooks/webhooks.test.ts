@@ -7,6 +7,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../../../tests/su
 import type { AuditPage } from '../../../shared/audit-types';
 import type { WebhookAttemptsPage, WebhookEndpoint, WebhookWithSecret } from '../../../shared/webhook-types';
 import { parseConfig } from '../../config';
+import { createLogger } from '../../logger';
+import { createWebhookSender } from '../../webhooks/webhook-sender';
 
 /** Short waits, so that retries happen within a test (the real schedule is 5 s, 5 min, … 10 h). */
 const fastWebhooks = {
@@ -505,6 +507,52 @@ describeEachDatabase('webhooks: addresses after DNS, and days of failure', ({ fr
     } finally {
       await t.webhooks.stop();
       receiver.answer = () => ({ status: 200 });
+    }
+  });
+
+  it("the log keeps each endpoint's latest attempts", async () => {
+    const t = await fresh({ config: { webhooks: fastWebhooks } });
+    const owner = await t.login();
+    await setGuest(t, owner);
+    const made: WebhookWithSecret = await (
+      await t.request('POST', '/api/webhooks', {
+        cookie: owner,
+        body: { url: receiver.url('/trim'), events: ['checkout.recorded'] },
+      })
+    ).json();
+    const sender = createWebhookSender({
+      db: t.db,
+      config: fastWebhooks,
+      logger: createLogger('silent'),
+      live: t.live,
+      log: { kept: 3, trimEverySaves: 1 },
+    });
+    await sender.start();
+    try {
+      const drinks = await drinksByName(t);
+      for (let bungalow = 1; bungalow <= 8; bungalow++) {
+        const response = await t.request('POST', '/api/checkouts', {
+          body: { bungalow, items: [{ drinkId: drinks.Chang?.id, missing: 1 }] },
+        });
+        expect(response.status).toBe(201);
+      }
+      const got = await receiver.waitFor(8, { path: '/trim' });
+      const lastSeq = got.at(-1)?.json.data.seq;
+      const log = await until(
+        async () =>
+          (await (
+            await t.request('GET', `/api/webhooks/${made.id}/attempts`, { cookie: owner })
+          ).json()) as WebhookAttemptsPage,
+        (page) => page.attempts[0]?.seq === lastSeq && page.attempts.length <= 3,
+      );
+      expect(log.attempts.map((a) => a.seq)).toEqual(
+        got
+          .slice(-3)
+          .map((r) => r.json.data.seq)
+          .reverse(),
+      );
+    } finally {
+      await sender.stop();
     }
   });
 
