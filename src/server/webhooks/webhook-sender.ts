@@ -20,7 +20,9 @@ import { type AuditRowToSend, payloadOf } from './payload';
  * Each endpoint keeps a cursor into the audit, the last seq it has had; what it still needs is
  * `audit_events where seq > cursor`, read in seq order, one event at a time, and the cursor moves only over
  * events the receiver answered 2xx (docs/decisions/095-webhooks-read-the-audit.md). Progress is saved every
- * 250 ms while sending, one write for many deliveries: a crash sends the unsaved ones again, never skips. Nothing is written to remember
+ * 250 ms while sending, one write for many deliveries: a crash sends the unsaved ones again, never skips. A
+ * worker that has caught up holds its endpoint for 2 s more, woken by the next event, so a stream of
+ * checkouts costs no claim and release per event. Nothing is written to remember
  * what to send, and nothing is written in a checkout's transaction: a checkout's commit only wakes the live
  * hub, whose watch wakes this sender, which then works on its own time.
  *
@@ -44,6 +46,13 @@ export const webhookSenderActor: AuditActor = {
 const readBatch = 100;
 /** A receiver's Retry-After is honoured up to the schedule's longest wait (10 h). */
 const longestRetryAfterMs = Math.max(...webhookDefaults.retryDelaysMs);
+/**
+ * A worker that has sent everything keeps its endpoint this long for the next event (the live hub's wake-up):
+ * under a stream of checkouts it then never claims and releases the endpoint again and again, each a write.
+ */
+const holdIdleMs = 2_000;
+/** The audit's wake-ups start a round (two reads) at most this often; a held worker hears them at once. */
+const roundEveryMs = 200;
 /** The log keeps each endpoint's latest 10,000 attempts, trimmed every 50 saves of a worker. */
 const logDefaults = { kept: 10_000, trimEverySaves: 50 };
 /** Deliveries that worked are saved (attempts, cursor) at least this often while sending. */
@@ -118,6 +127,40 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   let timerAt = Number.POSITIVE_INFINITY;
   /** Endpoints this server is sending now, by id. */
   const working = new Map<number, Promise<void>>();
+  let lastRoundAt = 0;
+  /** Resolved (and replaced) when the audit has new events: what a held worker waits on. */
+  let heard = newSignal();
+
+  function newSignal() {
+    let resolve: (value: boolean) => void = () => {};
+    const promise = new Promise<boolean>((done) => {
+      resolve = done;
+    });
+    return { promise, resolve };
+  }
+
+  /** New events in the audit: held workers read on now; a round follows within `roundEveryMs`. */
+  function auditMoved() {
+    const signal = heard;
+    heard = newSignal();
+    signal.resolve(true);
+    const wait = lastRoundAt + roundEveryMs - now();
+    if (wait <= 0) void round();
+    else wakeAt(now() + wait);
+  }
+
+  /** True when new events came within `ms`; false on timeout or stop. */
+  function eventsWithin(ms: number, signal: { promise: Promise<boolean> }): Promise<boolean> {
+    if (stopped) return Promise.resolve(false);
+    let timeout: NodeJS.Timeout | undefined;
+    return Promise.race([
+      signal.promise,
+      new Promise<boolean>((resolve) => {
+        timeout = setTimeout(() => resolve(false), ms);
+        timeout.unref();
+      }),
+    ]).finally(() => clearTimeout(timeout));
+  }
 
   function wakeAt(at: number) {
     if (stopped || at >= timerAt) return;
@@ -149,6 +192,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     try {
       do {
         again = false;
+        lastRoundAt = now();
         const head = await readHead();
         const endpoints = await kysely
           .selectFrom('webhook_endpoints')
@@ -226,8 +270,9 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
      * the endpoint being as read (enabled, ours, its cursor where it was): false when a person or another
      * server changed it (a resend, a disable), and this worker stops.
      */
-    const save = async (): Promise<boolean> => {
-      if (cursor === Number(endpoint.cursor) && unsaved.length === 0 && !leaseRunningOut()) return true;
+    const save = async (release = false): Promise<boolean> => {
+      if (!release && cursor === Number(endpoint.cursor) && unsaved.length === 0 && !leaseRunningOut())
+        return true;
       const attempts = unsaved.splice(0);
       const success = lastSuccessAt;
       lastSuccessAt = null;
@@ -237,7 +282,9 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           .updateTable('webhook_endpoints')
           .set({
             cursor,
-            lease_until: iso(now() + config.leaseMs),
+            ...(release
+              ? { lease_owner: null, lease_until: null }
+              : { lease_until: iso(now() + config.leaseMs) }),
             ...(success
               ? { last_success_at: success, failures_in_row: 0, failing_since: null, next_attempt_at: null }
               : {}),
@@ -263,10 +310,13 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       return true;
     };
 
-    let finished = false;
+    /** The lease is given back (by the last save, or by `failed`). */
+    let released = false;
     try {
       while (!stopped) {
         if (endpoint.next_attempt_at && Date.parse(endpoint.next_attempt_at) > now()) break;
+        // Taken before the read: an event committed after it wakes the hold below at once.
+        const signal = heard;
         const events = await kysely
           .selectFrom('audit_events')
           .select([
@@ -283,7 +333,12 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           .orderBy('seq')
           .limit(readBatch)
           .execute();
-        if (events.length === 0) break;
+        if (events.length === 0) {
+          // Caught up: save, and hold the endpoint a moment for what comes next.
+          if (!(await save())) return;
+          if (await eventsWithin(holdIdleMs, signal)) continue;
+          break;
+        }
         for (const event of events) {
           const seq = Number(event.seq);
           if (!wants(endpoint, event)) {
@@ -305,24 +360,25 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
             lastSuccessAt = iso(now());
             if (stopped) break;
           } else {
-            if (await save()) await failed(endpoint, event, result);
-            finished = true;
+            if (await save()) {
+              await failed(endpoint, event, result);
+              released = true;
+            }
             return;
           }
         }
       }
-      await save();
-      finished = true;
     } finally {
-      // An error (the database away): what was delivered is saved if it can be; else it is sent again.
-      if (!finished) await save().catch(() => false);
-      await kysely
-        .updateTable('webhook_endpoints')
-        .set({ lease_owner: null, lease_until: null })
-        .where('id', '=', id)
-        .where('lease_owner', '=', owner)
-        .execute()
-        .catch(() => {});
+      // Also after an error (the database away): what was delivered is saved if it can be, else sent again.
+      if (!released && !(await save(true).catch(() => false))) {
+        await kysely
+          .updateTable('webhook_endpoints')
+          .set({ lease_owner: null, lease_until: null })
+          .where('id', '=', id)
+          .where('lease_owner', '=', owner)
+          .execute()
+          .catch(() => {});
+      }
     }
   }
 
@@ -436,12 +492,13 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     async start() {
       if (!stopped) return;
       stopped = false;
-      unwatch = await live.watch(() => void round());
+      unwatch = await live.watch(auditMoved);
       void round();
     },
     wake: () => void round(),
     async stop() {
       stopped = true;
+      heard.resolve(false);
       unwatch?.();
       unwatch = undefined;
       clearTimeout(timer);
