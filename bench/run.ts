@@ -10,7 +10,8 @@
  *                             postgres://postgres@127.0.0.1:5432/test); a scratch database is made and dropped
  *   BENCH_SKIP=a,b            skip sections: bundle, get, log, post, postgres, pdf, lighthouse, pwa, scale, live,
  *                             audit (audited writes against bd47aa9, built in a git worktree; about 3 minutes);
- *                             sqlite skips the audit section's SQLite half
+ *                             sqlite skips the audit section's SQLite half; webhooks (checkouts with three webhook
+ *                             endpoints, one down, against none)
  *   BENCH_LIVE_STREAMS=500    open event streams in the live desk section (9), BENCH_LIVE_CHECKOUTS=100 checkouts
  *   BENCH_PWA_REPEATS=5       repeat visits of /checkout with the service worker's cache warm (median)
  *   BENCH_SKIP_SCALE=1        same as BENCH_SKIP=scale (the 1M-checkout history run takes minutes)
@@ -28,6 +29,7 @@ import { type LatencyFigures, runLiveBench } from './live';
 import { benchReceiptPdf, type PdfReport } from './pdf';
 import type { PwaReport } from './pwa';
 import { createScratchPostgres, type Memory, prepareGuest, readMemory, startBareServer } from './servers';
+import { runWebhookWriteBench, webhookWriteRatio } from './webhook-writes';
 
 const env = process.env;
 const rounds = Number(env.BENCH_ROUNDS ?? 3);
@@ -95,6 +97,7 @@ async function main() {
   if (wants('audit')) await auditSection();
   if (wants('scale')) await scaleSection();
   if (wants('live')) await liveSection();
+  if (wants('webhooks')) await webhooksSection();
   writeReport(startedAt, load1);
 }
 
@@ -653,6 +656,47 @@ async function auditSection() {
     }
   } catch (error) {
     const message = `Audited writes section failed: ${(error as Error).message}`;
+    notes.push(message);
+    log(message);
+  }
+}
+
+/** 11: checkouts with three webhook endpoints (one down) against none (bench/webhook-writes.ts). */
+async function webhooksSection() {
+  try {
+    const { rows: webhookRows, drains } = await runWebhookWriteBench({
+      rounds,
+      durationSeconds,
+      connections: connectionCounts,
+      postgresUrl: wants('postgres') ? postgresServerUrl : undefined,
+      log,
+    });
+    results.webhookWrites = { rows: webhookRows, drains };
+    const s = '11 checkouts with webhooks (3 endpoints, 1 down) vs none';
+    for (const row of webhookRows) {
+      add({
+        section: s,
+        metric: `${row.database} POST /api/checkouts c=${row.connections} with / none req/s`,
+        value: `${rps(row.withEndpoints.requestsPerSecond)} / ${rps(row.none.requestsPerSecond)} = ${row.ratio.toFixed(2)}x`,
+        target: `>= ${webhookWriteRatio}x`,
+        met: row.ratio >= webhookWriteRatio,
+      });
+      add({
+        section: s,
+        metric: `${row.database} c=${row.connections} p50 / p99 with (none)`,
+        value: `${ms(row.withEndpoints.p50Ms)} / ${ms(row.withEndpoints.p99Ms)} (${ms(row.none.p50Ms)} / ${ms(row.none.p99Ms)})`,
+      });
+      failuresNote(`webhooks ${row.database} c=${row.connections}`, row.withEndpoints, row.none);
+    }
+    for (const drain of drains) {
+      add({
+        section: s,
+        metric: `${drain.database}: after the last run, until both receivers up had all ${drain.events} events`,
+        value: ms(drain.drainMs),
+      });
+    }
+  } catch (error) {
+    const message = `Webhooks section failed: ${(error as Error).message}`;
     notes.push(message);
     log(message);
   }

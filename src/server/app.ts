@@ -31,6 +31,8 @@ import { restockRoutes } from './routes/restock/restock.routes';
 import { sessionRoutes } from './routes/session/session.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
+import { webhooksRoutes } from './routes/webhooks/webhooks.routes';
+import { createWebhookSender, type WebhookSender } from './webhooks/webhook-sender';
 
 export interface CreateAppOptions {
   db: Db;
@@ -40,6 +42,11 @@ export interface CreateAppOptions {
   now?: () => number;
   /** The live desk's hub; main.ts passes its own to close it on shutdown (open streams hold the server). */
   live?: LiveHub;
+  /**
+   * The webhook sender; main.ts passes its own to start and stop it, tests theirs to drive it. One made here
+   * is not started: the app answers, nothing is sent.
+   */
+  webhooks?: WebhookSender;
 }
 
 /** Which methods each API path answers, for 405 with an Allow header instead of a misleading 404. */
@@ -78,11 +85,16 @@ const apiMethods: [RegExp, string][] = [
   [/^\/api\/audit$/, 'GET'],
   [/^\/api\/audit\/verify$/, 'GET'],
   [/^\/api\/audit\/export\.csv$/, 'GET'],
+  [/^\/api\/webhooks$/, 'GET, POST'],
+  [/^\/api\/webhooks\/[^/]+$/, 'PUT, DELETE'],
+  [/^\/api\/webhooks\/[^/]+\/(rotate-secret|resend|test)$/, 'POST'],
+  [/^\/api\/webhooks\/[^/]+\/attempts$/, 'GET'],
 ];
 
 export function createApp(options: CreateAppOptions) {
   const { db, config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
+  const live = options.live ?? createLiveHub({ db, logger });
   const deps: AppDeps = {
     db,
     config,
@@ -93,7 +105,8 @@ export function createApp(options: CreateAppOptions) {
     throttle: createLoginThrottle(db),
     checkoutLimits: createCheckoutLimits(config.checkoutLimits),
     now: options.now ?? Date.now,
-    live: options.live ?? createLiveHub({ db, logger }),
+    live,
+    webhooks: options.webhooks ?? createWebhookSender({ db, config: config.webhooks, logger, live }),
   };
 
   const app = new Hono();
@@ -147,7 +160,8 @@ export function createApp(options: CreateAppOptions) {
     .route('/days', daysRoutes(deps))
     .route('/events', eventsRoutes(deps))
     .route('/check-requests', checkRequestsRoutes(deps))
-    .route('/audit', auditRoutes(deps));
+    .route('/audit', auditRoutes(deps))
+    .route('/webhooks', webhooksRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => {

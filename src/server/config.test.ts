@@ -11,8 +11,32 @@ describe('parseConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       checkoutLimits: { perAddress: 200, perBungalow: 30 },
+      webhooks: {
+        allowedHosts: [],
+        retryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+        timeoutMs: 15_000,
+        giveUpAfterMs: 3 * 24 * 3_600_000,
+        leaseMs: 60_000,
+        rotationOverlapMs: 24 * 3_600_000,
+      },
       webRoot: undefined,
     });
+  });
+
+  it('reads the webhooks: allowed hosts and ranges, and a shortened schedule for tests', () => {
+    const { webhooks } = parseConfig({
+      WEBHOOK_ALLOWED_HOSTS: ' 10.0.0.0/8, pms.resort.lan ,127.0.0.1,fd00::/8',
+      WEBHOOK_RETRY_DELAYS: '1,2',
+      WEBHOOK_LEASE_SECONDS: '5',
+    });
+    expect(webhooks).toMatchObject({
+      allowedHosts: ['10.0.0.0/8', 'pms.resort.lan', '127.0.0.1', 'fd00::/8'],
+      retryDelaysMs: [1000, 2000],
+      leaseMs: 5000,
+    });
+    for (const bad of ['10.0.0.0/33', 'http://pms', '10.0.0.0/8/1', 'fd00::/129'])
+      expect(() => parseConfig({ WEBHOOK_ALLOWED_HOSTS: bad })).toThrow(/WEBHOOK_ALLOWED_HOSTS must be/);
+    expect(() => parseConfig({ WEBHOOK_RETRY_DELAYS: 'soon' })).toThrow(/WEBHOOK_RETRY_DELAYS must be/);
   });
 
   it('reads the checkout limits, 0 turning one off, and refuses anything but a whole number', () => {

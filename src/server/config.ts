@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** The only place that reads process.env. */
@@ -21,6 +22,42 @@ const limitSchema = (name: string, fallback: number) =>
     .max(1_000_000, `${name} must be at most 1000000`)
     .default(fallback);
 
+/**
+ * Webhook delivery (DESIGN.md, "The resort's other systems hear it"): the waits after each failure in a row
+ * (with jitter; the last repeats), the request timeout, how long failing goes on before the endpoint is
+ * disabled, how long a server's claim on an endpoint lasts, and a rotated secret's overlap.
+ */
+export const webhookDefaults = {
+  retryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+  timeoutMs: 15_000,
+  giveUpAfterMs: 3 * 24 * 3_600_000,
+  leaseMs: 60_000,
+  rotationOverlapMs: 24 * 3_600_000,
+} as const;
+
+/** A host name, an IP address, or a CIDR range (10.0.0.0/8, fd00::/8). */
+function isHostOrRange(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || address === undefined) return false;
+  if (prefix !== undefined) {
+    const family = isIP(address);
+    if (!family || !/^\d{1,3}$/.test(prefix)) return false;
+    return Number(prefix) <= (family === 4 ? 32 : 128);
+  }
+  return (
+    isIP(address) !== 0 ||
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(
+      address,
+    )
+  );
+}
+
+const listOf = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'PORT must be a number' })
@@ -42,6 +79,29 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1'], { error: 'TRUST_PROXY must be 0 or 1' }).default('0'),
   CHECKOUT_LIMIT_PER_ADDRESS: limitSchema('CHECKOUT_LIMIT_PER_ADDRESS', checkoutLimitDefaults.perAddress),
   CHECKOUT_LIMIT_PER_BUNGALOW: limitSchema('CHECKOUT_LIMIT_PER_BUNGALOW', checkoutLimitDefaults.perBungalow),
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform(listOf)
+    .refine((entries) => entries.every(isHostOrRange), {
+      message: 'WEBHOOK_ALLOWED_HOSTS must be comma-separated host names, IP addresses or CIDR ranges',
+    }),
+  // Tuning and tests (the stress test shortens the schedule): seconds, comma-separated.
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : listOf(value).map(Number)))
+    .refine(
+      (delays) => delays === undefined || (delays.length > 0 && delays.every((d) => d >= 0 && d <= 86_400)),
+      {
+        message: 'WEBHOOK_RETRY_DELAYS must be comma-separated seconds (0 to 86400)',
+      },
+    ),
+  WEBHOOK_LEASE_SECONDS: z.coerce
+    .number({ error: 'WEBHOOK_LEASE_SECONDS must be a number' })
+    .min(1, 'WEBHOOK_LEASE_SECONDS must be between 1 and 3600')
+    .max(3_600, 'WEBHOOK_LEASE_SECONDS must be between 1 and 3600')
+    .optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `LOG_LEVEL must be one of ${logLevels.join(', ')}` }).default('info'),
 });
 
@@ -54,8 +114,19 @@ export interface Config {
   logLevel: LogLevel;
   /** Anonymous POST /api/checkouts writes per client address per 10 minutes and per bungalow per hour; 0 = off. */
   checkoutLimits: { perAddress: number; perBungalow: number };
+  webhooks: WebhookConfig;
   /** Folder of the built web app; absent in API-only tests. */
   webRoot: string | undefined;
+}
+
+export interface WebhookConfig {
+  /** Hosts, addresses and CIDR ranges of the resort's own network that webhooks may reach. */
+  allowedHosts: string[];
+  retryDelaysMs: readonly number[];
+  timeoutMs: number;
+  giveUpAfterMs: number;
+  leaseMs: number;
+  rotationOverlapMs: number;
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -75,6 +146,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
     checkoutLimits: { perAddress: e.CHECKOUT_LIMIT_PER_ADDRESS, perBungalow: e.CHECKOUT_LIMIT_PER_BUNGALOW },
+    webhooks: {
+      ...webhookDefaults,
+      allowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
+      ...(e.WEBHOOK_RETRY_DELAYS ? { retryDelaysMs: e.WEBHOOK_RETRY_DELAYS.map((s) => s * 1000) } : {}),
+      ...(e.WEBHOOK_LEASE_SECONDS ? { leaseMs: e.WEBHOOK_LEASE_SECONDS * 1000 } : {}),
+    },
     webRoot: undefined,
   };
 }

@@ -6,6 +6,7 @@ import type { Db } from './db/database';
 import type { LiveHub } from './live/live-hub';
 import type { Logger } from './logger';
 import type { CheckoutLimits } from './routes/checkouts/checkout-limits';
+import type { WebhookSender } from './webhooks/webhook-sender';
 
 /** What every route needs, built once in createApp and passed down explicitly. */
 export interface AppDeps {
@@ -21,6 +22,8 @@ export interface AppDeps {
   adminPasswordHash: string;
   /** The live desk's event hub of this app server (GET /api/events). */
   live: LiveHub;
+  /** This app server's webhook sender: the routes wake it after a change (main.ts starts and stops it). */
+  webhooks: WebhookSender;
   /** Milliseconds since the epoch; tests move it to expire sessions and end back-offs. */
   now: () => number;
 }

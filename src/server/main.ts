@@ -17,6 +17,7 @@ import { seedOnce } from './db/seed';
 import { createLiveHub } from './live/live-hub';
 import { createLogger, describeError } from './logger';
 import { createDrinksFastPath } from './routes/drinks/drinks-fast-path';
+import { createWebhookSender } from './webhooks/webhook-sender';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -64,7 +65,8 @@ async function main() {
   }
 
   const live = createLiveHub({ db, logger });
-  const app = createApp({ db, config, adminPasswordHash: admin.hash, logger, live });
+  const webhooks = createWebhookSender({ db, config: config.webhooks, logger, live });
+  const app = createApp({ db, config, adminPasswordHash: admin.hash, logger, live, webhooks });
   // GET /api/drinks, the first call of every guest's screen, answered without the framework when it can be.
   const drinksFastPath = createDrinksFastPath({
     fetch: app.fetch,
@@ -108,6 +110,8 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      // Deliveries under way finish (or time out) before the database closes: their cursors move or stay.
+      await webhooks.stop().catch((error) => logger.error('stopping webhooks failed', describeError(error)));
       await db.close().catch((error) => logger.error('closing the database failed', describeError(error)));
       logger.info('stopped');
       process.exit(0);
@@ -117,6 +121,8 @@ async function main() {
     // server, or to this one when it is back, and resume from their last event).
     void live.close();
   };
+  // After listening: the sender's first round may send at once, and must not hold up the start.
+  webhooks.start().catch((error) => logger.error('webhooks could not start', describeError(error)));
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }

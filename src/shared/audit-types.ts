@@ -30,6 +30,14 @@ export const auditActions = [
   'request.done',
   'day.closed',
   'day.reopened',
+  // Webhooks (the fourth stage): the endpoints' changes, and the sender's own (a disabled endpoint says why).
+  'webhook.created',
+  'webhook.changed',
+  'webhook.deleted',
+  'webhook.disabled',
+  'webhook.secret_rotated',
+  'webhook.tested',
+  'webhook.resent',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -9,7 +9,16 @@ export type StaffRole = (typeof staffRoles)[number];
 export type Role = 'owner' | StaffRole;
 
 /** The rows of the rights table. */
-export const rights = ['catalogue', 'team', 'frontDesk', 'void', 'fridge', 'oversight', 'live'] as const;
+export const rights = [
+  'catalogue',
+  'team',
+  'frontDesk',
+  'void',
+  'fridge',
+  'oversight',
+  'live',
+  'integrations',
+] as const;
 export type Right = (typeof rights)[number];
 
 /** `approval`: allowed when a manager on the same device approves with their PIN (a desk void). */
@@ -29,6 +38,8 @@ export const rightsTable: Record<Right, Record<Role, Grant>> = {
   oversight: { owner: 'yes', manager: 'yes', desk: 'no', housekeeping: 'no' },
   // the live event stream and the open check requests: any session
   live: { owner: 'yes', manager: 'yes', desk: 'yes', housekeeping: 'yes' },
+  // the webhooks that other systems (a PMS, the books, a chat app) hear the audit through
+  integrations: { owner: 'yes', manager: 'yes', desk: 'no', housekeeping: 'no' },
 };
 
 export function grantOf(role: Role, right: Right): Grant {
@@ -56,6 +67,7 @@ export const rightActions: Record<Right, string> = {
   fridge: 'record fridge checks or restocks',
   oversight: 'read the activity log or reopen a closed day',
   live: 'follow the live desk',
+  integrations: 'manage the webhooks of other systems',
 };
 
 export function forbiddenMessage(role: Role, right: Right): string {

@@ -27,6 +27,8 @@ interface Fixture {
   /** An open check request, asked for by the owner. */
   openRequestId: () => Promise<number>;
   unique: () => string;
+  /** A webhook endpoint made by the owner (a new one each call: DELETE takes it). */
+  webhookId: () => Promise<number>;
 }
 
 interface Row {
@@ -172,6 +174,38 @@ export const routeRules: Record<string, Row> = {
     rule: right('fridge'),
     call: async (f) => ({ path: `/api/check-requests/${await f.openRequestId()}/nothing-missing`, body: {} }),
   },
+  'GET /api/webhooks': { rule: right('integrations'), call: () => ({ path: '/api/webhooks' }) },
+  'POST /api/webhooks': {
+    rule: right('integrations'),
+    call: (f) => ({
+      path: '/api/webhooks',
+      body: { url: `https://pms.example.com/${f.unique()}`, events: ['*'] },
+    }),
+  },
+  'PUT /api/webhooks/:id': {
+    rule: right('integrations'),
+    call: async (f) => ({ path: `/api/webhooks/${await f.webhookId()}`, body: { description: 'PMS' } }),
+  },
+  'DELETE /api/webhooks/:id': {
+    rule: right('integrations'),
+    call: async (f) => ({ path: `/api/webhooks/${await f.webhookId()}` }),
+  },
+  'POST /api/webhooks/:id/rotate-secret': {
+    rule: right('integrations'),
+    call: async (f) => ({ path: `/api/webhooks/${await f.webhookId()}/rotate-secret`, body: {} }),
+  },
+  'GET /api/webhooks/:id/attempts': {
+    rule: right('integrations'),
+    call: async (f) => ({ path: `/api/webhooks/${await f.webhookId()}/attempts` }),
+  },
+  'POST /api/webhooks/:id/resend': {
+    rule: right('integrations'),
+    call: async (f) => ({ path: `/api/webhooks/${await f.webhookId()}/resend`, body: { fromSeq: 1 } }),
+  },
+  'POST /api/webhooks/:id/test': {
+    rule: right('integrations'),
+    call: async (f) => ({ path: `/api/webhooks/${await f.webhookId()}/test`, body: {} }),
+  },
   // The session routes end or replace the caller's session: they run last (see below).
   'GET /api/session': { rule: publicRule, call: () => ({ path: '/api/session' }) },
   'POST /api/session': {
@@ -251,6 +285,13 @@ describeEachDatabase('rights table', ({ fresh }) => {
       checkoutId: (await checkout.json()).id,
       staffId: target.id,
       unique: () => String(++counter),
+      async webhookId() {
+        const made = await t.request('POST', '/api/webhooks', {
+          cookie: owner,
+          body: { url: `https://pms.example.com/${++counter}`, events: ['*'] },
+        });
+        return (await made.json()).id;
+      },
       async spareDeviceId() {
         const spare = await (
           await t.request('POST', '/api/devices/pairing', { cookie: owner, body: {} })

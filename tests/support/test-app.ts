@@ -12,6 +12,7 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedOnce } from '../../src/server/db/seed';
 import { createLiveHub, type LiveHub } from '../../src/server/live/live-hub';
 import { createLogger } from '../../src/server/logger';
+import { createWebhookSender, type WebhookSender } from '../../src/server/webhooks/webhook-sender';
 
 export const testAdminPassword = 'test-admin-password';
 let cachedHash: Promise<string> | undefined;
@@ -98,6 +99,8 @@ export interface TestApp {
   logLines: string[];
   /** The app's live desk hub (its open streams, its LISTEN connection). */
   live: LiveHub;
+  /** The app's webhook sender, not started: a test that sends starts it (and stops it). */
+  webhooks: WebhookSender;
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
   /** Logs in and returns the Cookie header value of the new session. */
   login(options?: { headers?: Record<string, string> }): Promise<string>;
@@ -122,7 +125,9 @@ export async function createTestApp(
   };
   const logger = createLogger('debug', (line) => logLines.push(line));
   const live = createLiveHub({ db, logger });
+  const webhooks = createWebhookSender({ db, config: config.webhooks, logger, live });
   const app = createApp({
+    webhooks,
     db,
     config,
     adminPasswordHash: await testAdminPasswordHash(),
@@ -151,6 +156,7 @@ export async function createTestApp(
     clock,
     logLines,
     live,
+    webhooks,
     request,
     async login(options = {}) {
       const response = await request('POST', '/api/session', {

@@ -10,7 +10,8 @@ import { canonicalJson } from './canonical-json';
 export const genesisHash = '0'.repeat(64);
 
 export interface AuditEntry {
-  actor: Actor;
+  /** A person (Actor), or the app itself (the webhook sender disabling an endpoint). */
+  actor: Actor | AuditActor;
   action: AuditAction;
   subject: AuditSubject;
   details?: Record<string, unknown>;
@@ -20,7 +21,7 @@ export interface AuditEntry {
 
 export type AuditWriter = Transaction<Database> | Kysely<Database>;
 
-export function auditActorOf(actor: Actor): AuditActor {
+export function auditActorOf(actor: Actor | AuditActor): AuditActor {
   return { id: actor.id, name: actor.name, role: actor.role, device: actor.device };
 }
 

@@ -242,4 +242,45 @@ export interface Database {
     id: number;
     version: string;
   };
+  /** Where the resort's other systems hear the audit (013-webhooks); `events` is a JSON array of actions or `*`. */
+  webhook_endpoints: {
+    id: Generated<number>;
+    url: string;
+    events: string;
+    description: string;
+    enabled: number;
+    /** Why it was disabled: by a person, a 410, or three days of failures. */
+    disabled_reason: string | null;
+    secret: string;
+    /** The secret before the last rotation, still signing (a second signature) until `previous_secret_until`. */
+    previous_secret: string | null;
+    previous_secret_until: string | null;
+    /** The last audit seq this endpoint has had (or did not want): what to send next is `seq > cursor`. */
+    cursor: number;
+    failures_in_row: number;
+    failing_since: string | null;
+    /** No delivery before this (a retry's wait); null: as soon as there is something to send. */
+    next_attempt_at: string | null;
+    last_success_at: string | null;
+    /** The app server sending this endpoint's events, until `lease_until`. */
+    lease_owner: string | null;
+    lease_until: string | null;
+    created_at: string;
+  };
+  /** Every delivery attempt (013-webhooks): the log of GET /api/webhooks/:id/attempts. */
+  webhook_attempts: {
+    id: Generated<number>;
+    endpoint_id: number;
+    seq: number;
+    action: string;
+    attempted_at: string;
+    /** The HTTP status answered; null when none came (timeout, refused address, network). */
+    status: number | null;
+    /** The first 1 KiB of the answer, or what went wrong. */
+    response: string;
+    duration_ms: number;
+    /** `delivered`, `retrying` or `disabled`. */
+    outcome: string;
+    next_attempt_at: string | null;
+  };
 }

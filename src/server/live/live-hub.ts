@@ -79,6 +79,12 @@ export interface LiveHub {
    * Resolves once the catch-up is delivered.
    */
   subscribe(lastEventId: number | null, subscriber: LiveSubscriber): Promise<LiveSubscription>;
+  /**
+   * Calls `listener` with the last audit seq after each read that found new events, whatever their action:
+   * the webhook sender's wake-up (src/server/webhooks/webhook-sender.ts). The hub stays started (its LISTEN
+   * connection open) while anyone watches. Returns the function that stops it.
+   */
+  watch(listener: (seq: number) => void): Promise<() => void>;
   /** Read the audit now (tests and the bench use it to measure without waiting for a poll). */
   wake(): void;
   stats(): LiveHubStats;
@@ -110,6 +116,7 @@ export function sseOf(event: LiveEvent): string {
 
 export function createLiveHub({ db, logger }: { db: Db; logger: Logger }): LiveHub {
   const subscribers = new Set<Subscriber>();
+  const watchers = new Set<(seq: number) => void>();
   /** Bumped by each start and stop: a read begun before a stop must not touch the next start's state. */
   let generation = 0;
   let started: Promise<void> | null = null;
@@ -222,6 +229,7 @@ export function createLiveHub({ db, logger }: { db: Db; logger: Logger }): LiveH
           if (due.length > 0) sub.out.deliver(due);
           sub.sent = Math.max(sub.sent, known);
         }
+        for (const watcher of watchers) watcher(known);
       } while ((readAgain || full) && gen === generation);
     } catch (error) {
       // The database is away for a moment: try again shortly; the events wait in the audit.
@@ -329,6 +337,16 @@ export function createLiveHub({ db, logger }: { db: Db; logger: Logger }): LiveH
     await started;
   }
 
+  /** Stops the hub a moment after the last stream and the last watcher have gone. */
+  function stopWhenIdle() {
+    if (subscribers.size > 0 || watchers.size > 0 || closed) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (subscribers.size === 0 && watchers.size === 0 && joining === 0) stop();
+    }, liveLimits.idleStopMs);
+    idleTimer.unref();
+  }
+
   return {
     async subscribe(lastEventId, out) {
       if (closed) throw new Error('The live hub is closed');
@@ -346,13 +364,7 @@ export function createLiveHub({ db, logger }: { db: Db; logger: Logger }): LiveH
           if (sub.gone) return;
           sub.gone = true;
           subscribers.delete(sub);
-          if (subscribers.size === 0 && !closed) {
-            clearTimeout(idleTimer);
-            idleTimer = setTimeout(() => {
-              if (subscribers.size === 0 && joining === 0) stop();
-            }, liveLimits.idleStopMs);
-            idleTimer.unref();
-          }
+          stopWhenIdle();
         },
       };
       try {
@@ -374,6 +386,22 @@ export function createLiveHub({ db, logger }: { db: Db; logger: Logger }): LiveH
       }
       return subscription;
     },
+    async watch(listener) {
+      if (closed) throw new Error('The live hub is closed');
+      watchers.add(listener);
+      joining++;
+      try {
+        await ensureStarted();
+      } catch (error) {
+        watchers.delete(listener);
+        throw error;
+      } finally {
+        joining--;
+      }
+      return () => {
+        if (watchers.delete(listener)) stopWhenIdle();
+      };
+    },
     wake: () => void advance(),
     stats: () => ({ streams: subscribers.size, lastSeq: known, listenerPid, listenerConnects }),
     async close() {
@@ -384,6 +412,7 @@ export function createLiveHub({ db, logger }: { db: Db; logger: Logger }): LiveH
         sub.out.end();
       }
       subscribers.clear();
+      watchers.clear();
       stop();
     },
   };

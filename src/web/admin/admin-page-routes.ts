@@ -18,6 +18,7 @@ const pageModules: Record<Exclude<AdminPagePath, typeof adminPanelPath>, NonNull
   '/admin/stickers': () => import('./stickers/stickers-route'),
   '/admin/staff': () => import('./staff/staff-route'),
   '/admin/activity': () => import('./activity/activity-route'),
+  '/admin/integrations': () => import('./integrations/integrations-route'),
 };
 
 /** The pages' routes, as children of the workspace's route (src/web/router.tsx patches them in). */

@@ -13,6 +13,7 @@ import {
   ScrollText,
   SlidersHorizontal,
   Users,
+  Webhook,
 } from 'lucide-react';
 import type { AdminMessages } from '../../shared/i18n/admin-en';
 import { grantOf, type Right, type Role } from '../../shared/team';
@@ -120,6 +121,12 @@ export const adminPages = [
     right: 'oversight',
     label: 'pageActivity',
     icon: ScrollText,
+  },
+  {
+    path: '/admin/integrations',
+    right: 'integrations',
+    label: 'pageIntegrations',
+    icon: Webhook,
   },
 ] as const satisfies readonly AdminNavPage[];
 

@@ -91,4 +91,24 @@ describe('describeEvent', () => {
     expect(checkoutOf({ subject: { type: 'checkout', id: '31' } })).toBe(31);
     expect(checkoutOf({ subject: { type: 'drink', id: '3' } })).toBeNull();
   });
+
+  it('says which webhook the sender disabled, and why', () => {
+    const disabled = event('webhook.disabled', {
+      url: 'https://pms.example.com/hooks',
+      reason: 'Every delivery failed for 3 days',
+    });
+    expect(describeEvent(en, disabled)).toBe(
+      'Webhook https://pms.example.com/hooks disabled: Every delivery failed for 3 days',
+    );
+    expect(describeEvent(th, disabled)).toContain('ถูกปิดใช้งาน');
+    const changed = event('webhook.changed', {
+      url: 'https://pms.example.com/hooks',
+      before: { enabled: true },
+      after: { enabled: false },
+    });
+    expect(describeEvent(en, changed)).toBe('Webhook https://pms.example.com/hooks: enabled true → false');
+    expect(describeEvent(en, event('webhook.created', { after: { url: 'https://a.example/h' } }))).toBe(
+      'Webhook added: https://a.example/h',
+    );
+  });
 });

@@ -108,6 +108,16 @@ export function describeEvent(
       const items = refilled.map((item) => `${num(item.units)} x ${str(item.drinkName)}`).join(', ');
       return a.describeRestockDone(Number(event.subject.id), items || a.noValue);
     }
+    case 'webhook.disabled':
+      return a.describeWebhookDisabled(str(d.url), str(d.reason));
+    case 'webhook.created':
+    case 'webhook.deleted':
+    case 'webhook.secret_rotated':
+    case 'webhook.tested':
+    case 'webhook.resent':
+      return `${a.actionName(event.action)}: ${str(d.url ?? after.url ?? before.url)}`;
+    case 'webhook.changed':
+      return `${a.describeWebhook(str(d.url))}: ${changes(i18n, d)}`;
     default: {
       const name = a.actionName(event.action);
       const what =

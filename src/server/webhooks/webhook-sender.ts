@@ -1,0 +1,511 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Selectable, Transaction } from 'kysely';
+import type { AuditActor } from '../../shared/audit-types';
+import { allWebhookEvents } from '../../shared/webhook-schemas';
+import { type WebhookOutcome, webhookIdOf } from '../../shared/webhook-types';
+import { appendAudit, subject } from '../audit/audit-log';
+import { type WebhookConfig, webhookDefaults } from '../config';
+import type { Db } from '../db/database';
+import type { Database } from '../db/tables';
+import type { LiveHub } from '../live/live-hub';
+import { describeError, type Logger } from '../logger';
+import { createAddressRules } from './address-rules';
+import { createDeliverer, type Deliverer, type DeliveryResult } from './deliver';
+import { type AuditRowToSend, payloadOf } from './payload';
+
+/**
+ * The webhook sender: one per app server, a reader of the audit like the live desk's hub (decision 074).
+ *
+ * Each endpoint keeps a cursor into the audit, the last seq it has had; what it still needs is
+ * `audit_events where seq > cursor`, read in seq order, one event at a time, and the cursor moves only over
+ * events the receiver answered 2xx (docs/decisions/095-webhooks-read-the-audit.md). Progress is saved every
+ * 250 ms while sending, one write for many deliveries: a crash sends the unsaved ones again, never skips. A
+ * worker that has caught up holds its endpoint for 2 s more, woken by the next event, so a stream of
+ * checkouts costs no claim and release per event. Nothing is written to remember
+ * what to send, and nothing is written in a checkout's transaction: a checkout's commit only wakes the live
+ * hub, whose watch wakes this sender, which then works on its own time.
+ *
+ * One server sends a given endpoint's events at a time: it holds the endpoint's lease (`lease_owner`,
+ * `lease_until`), taken by a conditional UPDATE and renewed by each save while it has more than half its time
+ * left (a delivery times out long before), and every cursor move is conditional on the lease and on the
+ * cursor it read (a resend or another server's work in between stops this
+ * one). A server killed mid-delivery leaves its lease to run out and its cursor where it was: the event is
+ * sent again (at least once), never skipped.
+ */
+
+/** The app itself, as the audit names it when the sender disables an endpoint. */
+export const webhookSenderActor: AuditActor = {
+  id: null,
+  name: 'Webhook sender',
+  role: 'system',
+  device: null,
+};
+
+/** Audit events read per query for one endpoint. */
+const readBatch = 100;
+/** A receiver's Retry-After is honoured up to the schedule's longest wait (10 h). */
+const longestRetryAfterMs = Math.max(...webhookDefaults.retryDelaysMs);
+/**
+ * A worker that has sent everything keeps its endpoint this long for the next event (the live hub's wake-up):
+ * under a stream of checkouts it then never claims and releases the endpoint again and again, each a write.
+ */
+const holdIdleMs = 2_000;
+/** The audit's wake-ups start a round (two reads) at most this often; a held worker hears them at once. */
+const roundEveryMs = 200;
+/** The log keeps each endpoint's latest 10,000 attempts, trimmed every 50 saves of a worker. */
+const logDefaults = { kept: 10_000, trimEverySaves: 50 };
+/** Deliveries that worked are saved (attempts, cursor) at least this often while sending. */
+const saveEveryMs = 250;
+/** A failed round (the database away for a moment) is tried again after this. */
+const roundRetryMs = 1_000;
+
+type EndpointRow = Selectable<Database['webhook_endpoints']>;
+
+export interface WebhookSender {
+  /** Starts watching the audit (the live hub's wake-ups) and sends what is due. */
+  start(): Promise<void>;
+  /** Look at the endpoints again now (a route changed one). */
+  wake(): void;
+  /** Ends the watch and waits for deliveries under way (their cursors stay consistent either way). */
+  stop(): Promise<void>;
+}
+
+export interface WebhookSenderOptions {
+  db: Db;
+  config: WebhookConfig;
+  logger: Logger;
+  live: LiveHub;
+  /** Milliseconds since the epoch; real time by default (retries wait on real timers). */
+  now?: () => number;
+  /** 0..1, for the retries' jitter. */
+  random?: () => number;
+  /** The log's length per endpoint, and how often a worker trims it (tests shorten both). */
+  log?: { kept: number; trimEverySaves: number };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The endpoint wants this event: its actions (or `*`); a test event only to the endpoint it tests. */
+export function wants(
+  endpoint: Pick<EndpointRow, 'id' | 'events'>,
+  event: Pick<AuditRowToSend, 'action' | 'subject_id'>,
+) {
+  if (event.action === 'webhook.tested') return event.subject_id === String(endpoint.id);
+  const events = JSON.parse(endpoint.events) as string[];
+  return events.includes(allWebhookEvents) || events.includes(event.action);
+}
+
+/** The wait before try n + 1 after n failures in a row: the schedule (its last step repeats), ±10 %. */
+export function retryDelay(schedule: readonly number[], failuresInRow: number, random: () => number): number {
+  const base = schedule[Math.min(failuresInRow, schedule.length) - 1] ?? schedule.at(-1) ?? 0;
+  return Math.round(base * (0.9 + 0.2 * random()));
+}
+
+function durationText(ms: number): string {
+  const hours = ms / 3_600_000;
+  if (hours >= 48) return `${Math.round(hours / 24)} days`;
+  if (hours >= 1) return `${Math.round(hours)} hours`;
+  return `${Math.round(ms / 1000)} seconds`;
+}
+
+export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
+  const { db, config, logger, live } = options;
+  const { kysely } = db;
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const log = options.log ?? logDefaults;
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const rules = createAddressRules(config.allowedHosts);
+  let deliverer: Deliverer | undefined;
+
+  let stopped = true;
+  let unwatch: (() => void) | undefined;
+  let running = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Number.POSITIVE_INFINITY;
+  /** Endpoints this server is sending now, by id. */
+  const working = new Map<number, Promise<void>>();
+  let lastRoundAt = 0;
+  /** Resolved (and replaced) when the audit has new events: what a held worker waits on. */
+  let heard = newSignal();
+
+  function newSignal() {
+    let resolve: (value: boolean) => void = () => {};
+    const promise = new Promise<boolean>((done) => {
+      resolve = done;
+    });
+    return { promise, resolve };
+  }
+
+  /** New events in the audit: held workers read on now; a round follows within `roundEveryMs`. */
+  function auditMoved() {
+    const signal = heard;
+    heard = newSignal();
+    signal.resolve(true);
+    const wait = lastRoundAt + roundEveryMs - now();
+    if (wait <= 0) void round();
+    else wakeAt(now() + wait);
+  }
+
+  /** True when new events came within `ms`; false on timeout or stop. */
+  function eventsWithin(ms: number, signal: { promise: Promise<boolean> }): Promise<boolean> {
+    if (stopped) return Promise.resolve(false);
+    let timeout: NodeJS.Timeout | undefined;
+    return Promise.race([
+      signal.promise,
+      new Promise<boolean>((resolve) => {
+        timeout = setTimeout(() => resolve(false), ms);
+        timeout.unref();
+      }),
+    ]).finally(() => clearTimeout(timeout));
+  }
+
+  function wakeAt(at: number) {
+    if (stopped || at >= timerAt) return;
+    clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(
+      () => {
+        timerAt = Number.POSITIVE_INFINITY;
+        void round();
+      },
+      Math.max(0, at - now()),
+    );
+    timer.unref();
+  }
+
+  const readHead = async () =>
+    Number(
+      (await kysely.selectFrom('audit_head').select('seq').where('id', '=', 1).executeTakeFirst())?.seq ?? 0,
+    );
+
+  /** Finds the endpoints with something to send and starts a worker for each one due and free. */
+  async function round(): Promise<void> {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        lastRoundAt = now();
+        const head = await readHead();
+        const endpoints = await kysely
+          .selectFrom('webhook_endpoints')
+          .select(['id', 'cursor', 'next_attempt_at', 'lease_owner', 'lease_until'])
+          .where('enabled', '=', 1)
+          .execute();
+        const at = now();
+        // Even with nothing due, look again within a lease: another server's lease may run out unannounced.
+        let next = at + config.leaseMs;
+        for (const endpoint of endpoints) {
+          if (Number(endpoint.cursor) >= head || working.has(endpoint.id)) continue;
+          const due = endpoint.next_attempt_at ? Date.parse(endpoint.next_attempt_at) : 0;
+          const leasedUntil =
+            endpoint.lease_owner && endpoint.lease_owner !== owner && endpoint.lease_until
+              ? Date.parse(endpoint.lease_until)
+              : 0;
+          const free = Math.max(due, leasedUntil);
+          if (free > at) next = Math.min(next, free);
+          else startWorker(endpoint.id);
+        }
+        wakeAt(next);
+      } while (again && !stopped);
+    } catch (error) {
+      logger.warn('webhooks: reading the endpoints failed; retrying', describeError(error));
+      wakeAt(now() + roundRetryMs);
+    } finally {
+      running = false;
+    }
+  }
+
+  function startWorker(id: number) {
+    const work = sendEndpoint(id)
+      .catch((error) => {
+        logger.warn('webhooks: sending stopped; retrying', { endpoint: id, ...describeError(error) });
+        wakeAt(now() + roundRetryMs);
+      })
+      .finally(() => {
+        working.delete(id);
+        // Events may have come while this worker ran; the round decides.
+        if (!stopped) void round();
+      });
+    working.set(id, work);
+  }
+
+  async function sendEndpoint(id: number): Promise<void> {
+    const at = now();
+    const claimed = await kysely
+      .updateTable('webhook_endpoints')
+      .set({ lease_owner: owner, lease_until: iso(at + config.leaseMs) })
+      .where('id', '=', id)
+      .where('enabled', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb('lease_owner', 'is', null),
+          eb('lease_owner', '=', owner),
+          eb('lease_until', '<', iso(at)),
+        ]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) return;
+    /** The endpoint as stored at the last save. */
+    let endpoint: EndpointRow = claimed;
+    /** How far this worker has got: past `endpoint.cursor` by what is not saved yet. */
+    let cursor = Number(claimed.cursor);
+    const unsaved: AttemptRow[] = [];
+    let lastSuccessAt: string | null = null;
+    let savedAt = now();
+    let saves = 0;
+    const leaseRunningOut = () => Date.parse(endpoint.lease_until ?? '') - now() < config.leaseMs / 2;
+
+    /**
+     * Saves the progress: the attempts delivered, the cursor after them, the lease renewed. One write for many
+     * deliveries (each would otherwise be a durable commit of its own beside the checkouts'). Conditional on
+     * the endpoint being as read (enabled, ours, its cursor where it was): false when a person or another
+     * server changed it (a resend, a disable), and this worker stops.
+     */
+    const save = async (release = false): Promise<boolean> => {
+      if (!release && cursor === Number(endpoint.cursor) && unsaved.length === 0 && !leaseRunningOut())
+        return true;
+      const attempts = unsaved.splice(0);
+      const success = lastSuccessAt;
+      lastSuccessAt = null;
+      savedAt = now();
+      const row = await kysely.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('webhook_endpoints')
+          .set({
+            cursor,
+            ...(release
+              ? { lease_owner: null, lease_until: null }
+              : { lease_until: iso(now() + config.leaseMs) }),
+            ...(success
+              ? { last_success_at: success, failures_in_row: 0, failing_since: null, next_attempt_at: null }
+              : {}),
+          })
+          .where('id', '=', id)
+          .where('enabled', '=', 1)
+          .where('lease_owner', '=', owner)
+          .where('cursor', '=', endpoint.cursor)
+          .returningAll()
+          .executeTakeFirst();
+        // The attempts happened whatever changed meanwhile; only a deleted endpoint takes its log with it.
+        const stillThere =
+          moved ??
+          (await trx.selectFrom('webhook_endpoints').select('id').where('id', '=', id).executeTakeFirst());
+        if (attempts.length > 0 && stillThere) {
+          await trx.insertInto('webhook_attempts').values(attempts).execute();
+          if (++saves % log.trimEverySaves === 0) await trimLog(trx, id);
+        }
+        return moved;
+      });
+      if (!row) return false;
+      endpoint = row;
+      return true;
+    };
+
+    /** The lease is given back (by the last save, or by `failed`). */
+    let released = false;
+    try {
+      while (!stopped) {
+        if (endpoint.next_attempt_at && Date.parse(endpoint.next_attempt_at) > now()) break;
+        // Taken before the read: an event committed after it wakes the hold below at once.
+        const signal = heard;
+        const events = await kysely
+          .selectFrom('audit_events')
+          .select([
+            'seq',
+            'at',
+            'actor_name',
+            'actor_role',
+            'action',
+            'subject_type',
+            'subject_id',
+            'details',
+          ])
+          .where('seq', '>', cursor)
+          .orderBy('seq')
+          .limit(readBatch)
+          .execute();
+        if (events.length === 0) {
+          // Caught up: save, and hold the endpoint a moment for what comes next.
+          if (!(await save())) return;
+          if (await eventsWithin(holdIdleMs, signal)) continue;
+          break;
+        }
+        for (const event of events) {
+          const seq = Number(event.seq);
+          if (!wants(endpoint, event)) {
+            cursor = seq;
+            continue;
+          }
+          if (leaseRunningOut() || unsaved.length >= readBatch || now() - savedAt >= saveEveryMs) {
+            if (!(await save())) return;
+            // Read again with the save: a person may have changed what it wants.
+            if (!wants(endpoint, event)) {
+              cursor = seq;
+              continue;
+            }
+          }
+          const result = await deliver(endpoint, event);
+          if (result.status !== null && result.status >= 200 && result.status < 300) {
+            unsaved.push(attemptRow(endpoint, event, result, 'delivered', null));
+            cursor = seq;
+            lastSuccessAt = iso(now());
+            if (stopped) break;
+          } else {
+            if (await save()) {
+              await failed(endpoint, event, result);
+              released = true;
+            }
+            return;
+          }
+        }
+      }
+    } finally {
+      // Also after an error (the database away): what was delivered is saved if it can be, else sent again.
+      if (!released && !(await save(true).catch(() => false))) {
+        await kysely
+          .updateTable('webhook_endpoints')
+          .set({ lease_owner: null, lease_until: null })
+          .where('id', '=', id)
+          .where('lease_owner', '=', owner)
+          .execute()
+          .catch(() => {});
+      }
+    }
+  }
+
+  function deliver(endpoint: EndpointRow, event: AuditRowToSend): Promise<DeliveryResult> {
+    const at = now();
+    const secrets = [endpoint.secret];
+    if (
+      endpoint.previous_secret &&
+      endpoint.previous_secret_until &&
+      Date.parse(endpoint.previous_secret_until) > at
+    )
+      secrets.push(endpoint.previous_secret);
+    deliverer ??= createDeliverer({ rules, timeoutMs: config.timeoutMs, now });
+    return deliverer.deliver({
+      url: endpoint.url,
+      webhookId: webhookIdOf(Number(event.seq)),
+      body: JSON.stringify(payloadOf(event)),
+      secrets,
+      timestamp: Math.floor(at / 1000),
+    });
+  }
+
+  type AttemptRow = ReturnType<typeof attemptRow>;
+
+  /** Drops an endpoint's attempts older than its latest `log.kept`. */
+  async function trimLog(trx: Transaction<Database>, id: number) {
+    const oldestKept = await trx
+      .selectFrom('webhook_attempts')
+      .select('id')
+      .where('endpoint_id', '=', id)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .offset(log.kept - 1)
+      .executeTakeFirst();
+    if (oldestKept)
+      await trx
+        .deleteFrom('webhook_attempts')
+        .where('endpoint_id', '=', id)
+        .where('id', '<', oldestKept.id)
+        .execute();
+  }
+  const attemptRow = (
+    endpoint: EndpointRow,
+    event: AuditRowToSend,
+    result: DeliveryResult,
+    outcome: WebhookOutcome,
+    nextAttemptAt: string | null,
+  ) => ({
+    endpoint_id: endpoint.id,
+    seq: Number(event.seq),
+    action: event.action,
+    attempted_at: iso(result.startedAt),
+    status: result.status,
+    response: result.response,
+    duration_ms: result.durationMs,
+    outcome,
+    next_attempt_at: nextAttemptAt,
+  });
+
+  /** Anything else: wait by the schedule (or Retry-After), or disable on a 410 or after days of failures. */
+  async function failed(endpoint: EndpointRow, event: AuditRowToSend, result: DeliveryResult) {
+    const at = now();
+    const failingSince = endpoint.failing_since ?? iso(at);
+    const failures = endpoint.failures_in_row + 1;
+    const disableReason =
+      result.status === 410
+        ? 'The endpoint answered 410 Gone'
+        : at - Date.parse(failingSince) >= config.giveUpAfterMs
+          ? `Every delivery failed for ${durationText(config.giveUpAfterMs)}`
+          : null;
+    const wait =
+      result.retryAfterMs !== null
+        ? Math.min(result.retryAfterMs, longestRetryAfterMs)
+        : retryDelay(config.retryDelaysMs, failures, random);
+    const nextAttemptAt = disableReason ? null : iso(at + wait);
+    await kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('webhook_attempts')
+        .values(attemptRow(endpoint, event, result, disableReason ? 'disabled' : 'retrying', nextAttemptAt))
+        .execute();
+      const changed = await trx
+        .updateTable('webhook_endpoints')
+        .set({
+          failures_in_row: failures,
+          failing_since: failingSince,
+          next_attempt_at: nextAttemptAt,
+          ...(disableReason ? { enabled: 0, disabled_reason: disableReason } : {}),
+          lease_owner: null,
+          lease_until: null,
+        })
+        .where('id', '=', endpoint.id)
+        .where('lease_owner', '=', owner)
+        .where('cursor', '=', endpoint.cursor)
+        .executeTakeFirst();
+      if (disableReason && Number(changed.numUpdatedRows) === 1) {
+        await appendAudit(trx, {
+          actor: webhookSenderActor,
+          action: 'webhook.disabled',
+          subject: subject('webhook', endpoint.id),
+          details: { url: endpoint.url, reason: disableReason, failingSince, failures },
+          at: iso(at),
+        });
+      }
+    });
+    if (disableReason)
+      logger.warn('webhooks: endpoint disabled', { endpoint: endpoint.id, reason: disableReason });
+    else wakeAt(at + wait);
+  }
+
+  return {
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      unwatch = await live.watch(auditMoved);
+      void round();
+    },
+    wake: () => void round(),
+    async stop() {
+      stopped = true;
+      heard.resolve(false);
+      unwatch?.();
+      unwatch = undefined;
+      clearTimeout(timer);
+      timerAt = Number.POSITIVE_INFINITY;
+      await Promise.allSettled([...working.values()]);
+      await deliverer?.close().catch(() => {});
+      deliverer = undefined;
+    },
+  };
+}

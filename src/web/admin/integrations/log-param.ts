@@ -1,0 +1,2 @@
+/** `?log=<id>`: the endpoint whose delivery log is open on /admin/integrations. */
+export const logParam = 'log';
