@@ -206,6 +206,10 @@ export const routeRules: Record<string, Row> = {
     rule: right('integrations'),
     call: async (f) => ({ path: `/api/webhooks/${await f.webhookId()}/test`, body: {} }),
   },
+  'GET /api/receipt-fonts/:face/:weight': {
+    rule: publicRule,
+    call: () => ({ path: '/api/receipt-fonts/noto-sans/normal' }),
+  },
   // The session routes end or replace the caller's session: they run last (see below).
   'GET /api/session': { rule: publicRule, call: () => ({ path: '/api/session' }) },
   'POST /api/session': {
