@@ -30,6 +30,12 @@ export const auditActions = [
   'request.done',
   'day.closed',
   'day.reopened',
+  // Stock (the fourth stage): `restock.done` carries what moved.
+  'stock.started',
+  'stock.received',
+  'stock.counted',
+  'stock.written_off',
+  'pars.changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

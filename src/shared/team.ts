@@ -9,7 +9,19 @@ export type StaffRole = (typeof staffRoles)[number];
 export type Role = 'owner' | StaffRole;
 
 /** The rows of the rights table. */
-export const rights = ['catalogue', 'team', 'frontDesk', 'void', 'fridge', 'oversight', 'live'] as const;
+export const rights = [
+  'catalogue',
+  'team',
+  'frontDesk',
+  'void',
+  'fridge',
+  'oversight',
+  'live',
+  'stockRead',
+  'stock',
+  'stockCosts',
+  'breakage',
+] as const;
 export type Right = (typeof rights)[number];
 
 /** `approval`: allowed when a manager on the same device approves with their PIN (a desk void). */
@@ -29,6 +41,14 @@ export const rightsTable: Record<Right, Record<Role, Grant>> = {
   oversight: { owner: 'yes', manager: 'yes', desk: 'no', housekeeping: 'no' },
   // the live event stream and the open check requests: any session
   live: { owner: 'yes', manager: 'yes', desk: 'yes', housekeeping: 'yes' },
+  // stock (the fourth stage): read what is on hand (the storeroom, the fridges; never a cost)
+  stockRead: { owner: 'yes', manager: 'yes', desk: 'yes', housekeeping: 'no' },
+  // start stock, deliveries, counts, pars, write-offs, the ledger's moves
+  stock: { owner: 'yes', manager: 'yes', desk: 'no', housekeeping: 'no' },
+  // costs: average cost and value on hand, margin, the buy list
+  stockCosts: { owner: 'yes', manager: 'yes', desk: 'no', housekeeping: 'no' },
+  // write off a broken bottle in a fridge (any other write-off is `stock`)
+  breakage: { owner: 'yes', manager: 'yes', desk: 'no', housekeeping: 'yes' },
 };
 
 export function grantOf(role: Role, right: Right): Grant {
@@ -56,6 +76,10 @@ export const rightActions: Record<Right, string> = {
   fridge: 'record fridge checks or restocks',
   oversight: 'read the activity log or reopen a closed day',
   live: 'follow the live desk',
+  stockRead: 'read the stock',
+  stock: 'receive deliveries, count stock, set pars or write off bottles',
+  stockCosts: 'read stock costs',
+  breakage: 'write off a broken bottle',
 };
 
 export function forbiddenMessage(role: Role, right: Right): string {

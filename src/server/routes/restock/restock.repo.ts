@@ -83,7 +83,8 @@ export function createRestockRepo({ kysely }: Db) {
             refilled: pending.map((p) => ({ drinkName: p.drink_name, units: p.units })),
           },
         });
-        return { id, bungalow, restockedAt };
+        // Stock off: no bottle moves in the ledger (stock arrives with migration 012).
+        return { id, bungalow, restockedAt, moved: [] };
       });
     },
   };

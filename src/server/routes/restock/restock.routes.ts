@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { bungalowParamSchema, restockInputSchema } from '../../../shared/staff-schemas';
+import { bungalowParamSchema } from '../../../shared/staff-schemas';
+import { restockInputSchema } from '../../../shared/stock-schemas';
 import { changeBy, requireRight } from '../../auth/actor';
 import type { AppDeps } from '../../deps';
 import { readJson, readParams } from '../../http/validate';
