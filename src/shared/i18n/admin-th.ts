@@ -503,6 +503,158 @@ export const adminTh: AdminMessages = {
     `บังกะโล ${bungalow}: เช็กเอาต์ #${id} (${total}) ยกเลิกการชำระ (เดิม ${method})`,
   describeRestockDone: (bungalow, items) => `บังกะโล ${bungalow} เติมของแล้ว: ${items}`,
   approvedBy: (name) => `อนุมัติโดย ${name}`,
+
+  // สต็อก (ขั้นที่สี่)
+  pageStock: 'สต็อก',
+  theStock: 'สต็อก',
+  stockOff: 'ยังไม่ได้เปิดใช้สต็อก: ทุกตู้เย็นถือว่าเต็มทุกครั้งที่ตรวจ',
+  stockOffAskOwner: 'เจ้าของหรือผู้จัดการเปิดใช้สต็อกด้วยการนับห้องเก็บของ',
+  stockStartTitle: 'เริ่มใช้สต็อก',
+  stockStartIntro:
+    'นับห้องเก็บของแล้วกรอกจำนวนของเครื่องดื่มแต่ละอย่าง (ช่องว่างคือ 0) ตั้งแต่นั้นทุกขวดจะถูกบันทึก: ของเข้า การเติมตู้เย็น และของที่แขกดื่มหรือตัดจำหน่าย ทุกตู้เย็นเริ่มที่เต็มตามจำนวนมาตรฐาน หักด้วยที่รายการเติมของบอกว่าขาด',
+  startStock: 'เริ่มใช้สต็อก',
+  stockStarted: 'เริ่มใช้สต็อกแล้ว',
+  failedToStartStock: 'เริ่มใช้สต็อกไม่สำเร็จ',
+  stockKeptSince: (when) => `บันทึกสต็อกตั้งแต่ ${when}`,
+  onHand: 'คงเหลือ',
+  onHandCaption: 'คงเหลือของเครื่องดื่มแต่ละอย่าง เป็นลังและขวด',
+  storeroom: 'ห้องเก็บของ',
+  fridges: 'ตู้เย็น',
+  casesAndBottles: (cases, bottles) =>
+    cases === 0 ? `${bottles}` : `${cases} ลัง${bottles === 0 ? '' : ` + ${bottles}`}`,
+  countNeeded: 'ต้องนับใหม่',
+  noLongerSold: 'เลิกขายแล้ว',
+  nothingOnHand: 'ยังไม่มีเครื่องดื่มในรายการ',
+  stockMovesLink: 'ความเคลื่อนไหวทั้งหมดในบัญชีสต็อก',
+  inBottles: (bottles) => `${bottles} ขวด`,
+  receiveDelivery: 'รับของเข้า',
+  supplier: 'ผู้ขาย',
+  reference: 'เลขที่ใบส่งของ',
+  quantityOf: (drink) => `${drink}: จำนวน`,
+  unitOf: (drink) => `${drink}: นับเป็น`,
+  unitCases: (packSize) => `ลังละ ${packSize}`,
+  unitBottles: 'ขวด',
+  costPerCase: (drink) => `${drink}: ราคาต่อลัง (บาท)`,
+  costPerBottle: (drink) => `${drink}: ราคาต่อขวด (บาท)`,
+  expiresOn: (drink) => `${drink}: ควรบริโภคก่อน`,
+  deliveryHint: 'กรอกเฉพาะเครื่องดื่มที่มาส่ง เว้นว่างที่เหลือ',
+  receive: 'รับของ',
+  deliveryReceived: 'รับของเข้าแล้ว',
+  failedToReceive: 'บันทึกการรับของไม่สำเร็จ',
+  enterOneLine: 'กรอกจำนวนอย่างน้อยหนึ่งเครื่องดื่ม',
+  enterCost: 'กรอกราคาทุน (0 ถ้าได้ฟรี)',
+  wholeNumber: 'กรอกจำนวนเต็ม 0 ขึ้นไป',
+  countPlace: 'นับสต็อก',
+  place: 'ที่',
+  fridgeOf: (bungalow) => `ตู้เย็น ${bungalow}`,
+  countHint: 'นับเครื่องดื่มแต่ละอย่างแล้วกรอกจำนวนที่พบ เว้นว่างถ้าไม่ได้นับ: ช่องว่างไม่ใช่ศูนย์',
+  expectedHere: (expected) => `ควรมี ${expected}`,
+  countedOf: (drink) => `${drink}: นับได้`,
+  postCount: 'บันทึกการนับ',
+  countRecorded: 'บันทึกการนับแล้ว',
+  failedToCount: 'บันทึกการนับไม่สำเร็จ',
+  countFound: 'ผลการนับ',
+  countLine: (drink, expected, counted, difference) =>
+    `${drink}: ควรมี ${expected} นับได้ ${counted}, ${difference}`,
+  writeOffTitle: 'ตัดจำหน่าย',
+  writeOffReason: 'เหตุผล',
+  reasonName: (reason) =>
+    (
+      ({
+        broken: 'แตก',
+        expired: 'หมดอายุ',
+        complimentary: 'ให้ฟรี',
+        staff: 'พนักงาน',
+        other: 'อื่น ๆ',
+      }) as Record<string, string>
+    )[reason] ?? `อื่น ๆ: ${reason}`,
+  note: 'หมายเหตุ',
+  writeOffQuantity: (drink) => `${drink}: จำนวนขวดที่ตัดจำหน่าย`,
+  writeOffButton: 'ตัดจำหน่าย',
+  writtenOff: 'ตัดจำหน่ายแล้ว',
+  failedToWriteOff: 'ตัดจำหน่ายไม่สำเร็จ',
+  stockMovesTitle: 'ความเคลื่อนไหวของสต็อก',
+  backToStock: 'กลับไปที่สต็อก',
+  filterMoves: 'กรองความเคลื่อนไหว',
+  anyDrink: 'ทุกเครื่องดื่ม',
+  anyPlace: 'ทุกที่',
+  showMoves: 'แสดง',
+  noMovesMatch: 'ไม่มีความเคลื่อนไหวตามตัวกรองนี้',
+  movesNewestFirst: 'ความเคลื่อนไหว ล่าสุดก่อน',
+  movesPages: 'หน้าความเคลื่อนไหว',
+  downloadMovesCsv: 'ดาวน์โหลด CSV',
+  theMoves: 'ความเคลื่อนไหว',
+  bottlesHeader: 'ขวด',
+  fromPlace: 'จาก',
+  toPlace: 'ไปที่',
+  documentHeader: 'เอกสาร',
+  whenHeader: 'เมื่อ',
+  placeName: (place) => {
+    const fridge = /^fridge:(\d+)$/.exec(place);
+    if (fridge) return `ตู้เย็น ${fridge[1]}`;
+    return (
+      (
+        {
+          storeroom: 'ห้องเก็บของ',
+          supplier: 'ผู้ขาย',
+          guest: 'แขก',
+          'write-off': 'ตัดจำหน่าย',
+          count: 'การนับ',
+        } as Record<string, string>
+      )[place] ?? `ที่ ${place}`
+    );
+  },
+  documentName: (type, id) =>
+    `${
+      (
+        {
+          start: 'เริ่มสต็อก',
+          checkout: 'เช็กเอาต์',
+          revision: 'แก้ไขเช็กเอาต์',
+          void: 'ยกเลิกเช็กเอาต์',
+          restock: 'เติมของ',
+          delivery: 'รับของ',
+          count: 'การนับ',
+          'write-off': 'ตัดจำหน่าย',
+        } as Record<string, string>
+      )[type] ?? `เอกสาร ${type}`
+    } #${id}`,
+  parsTitle: 'จำนวนมาตรฐาน: ตู้เย็นเต็มมีเท่าไร',
+  parsIntro:
+    'ตู้เย็นที่เต็มมีเครื่องดื่มแต่ละอย่างตามจำนวนเริ่มต้นในรายการ ตั้งจำนวนอื่นให้บังกะโลหลายหลังพร้อมกันได้ (เช่น วิลล่า): 0 คือตู้เย็นนั้นไม่มีเครื่องดื่มนี้ และหน้าเช็กเอาต์จะไม่แสดง',
+  parsBungalows: 'บังกะโล',
+  parsBungalowsHint: 'ช่วง เช่น 20-24 หรือหมายเลขคั่นด้วยจุลภาค',
+  parOf: (drink, starting) => `${drink} (ในรายการ: ${starting})`,
+  parBlankHint: 'เว้นว่างเพื่อไม่เปลี่ยนจำนวนของเครื่องดื่มนั้น',
+  setPars: 'ตั้งจำนวน',
+  parsSaved: 'บันทึกจำนวนมาตรฐานแล้ว',
+  failedToSavePars: 'บันทึกจำนวนมาตรฐานไม่สำเร็จ',
+  parsOverrides: 'บังกะโลที่มีจำนวนมาตรฐานของตัวเอง',
+  noParsOverrides: 'ทุกบังกะโลใช้จำนวนตามรายการ',
+  resetPars: 'คืนค่า',
+  resetParsOf: (bungalow) => `คืนบังกะโล ${bungalow} เป็นจำนวนตามรายการ`,
+  parsReset: 'กลับเป็นจำนวนตามรายการแล้ว',
+  failedToResetPars: 'คืนค่าจำนวนมาตรฐานไม่สำเร็จ',
+  parLine: (drink, par) => `${drink} ${par} ขวด`,
+  pickList: (units) => `รายการหยิบจากห้องเก็บของ: ${units} ขวด`,
+  restockStockIntro: 'จำนวนมาตรฐานของแต่ละตู้เย็น หักด้วยที่มีอยู่',
+  casesHeader: 'ลัง',
+  fillToPar: 'เติมให้เต็ม',
+  fillToParOf: (bungalow) => `เติมบังกะโล ${bungalow} ให้เต็ม`,
+  editWhatWentIn: 'แก้จำนวนที่เติม',
+  putIn: (drink) => `${drink}: เติมเข้า`,
+  saveWhatWentIn: 'บันทึกจำนวนที่เติม',
+  lateCharge: 'เรียกเก็บภายหลัง',
+  voidBottles: 'ขวดอยู่ที่ไหน',
+  bottlesInFridge: 'ยังอยู่ในตู้เย็น (นับผิด)',
+  bottlesWrittenOff: 'ตัดจำหน่ายเป็นของฟรี (ไม่เก็บเงินแขก)',
+  describeStockStarted: (items) => `เริ่มใช้สต็อก ห้องเก็บของ: ${items}`,
+  describeStockReceived: (id, supplier, items, total) =>
+    `รับของ #${id}${supplier ? ` จาก ${supplier}` : ''}: ${items}, ${total}`,
+  describeStockCounted: (place, lines) => `นับ${place}: ${lines}`,
+  describeStockWrittenOff: (place, reason, items) => `ตัดจำหน่ายที่${place} (${reason}): ${items}`,
+  describeParsChanged: (bungalows, items) => `จำนวนมาตรฐานของบังกะโล ${bungalows}: ${items}`,
+  describeParsReset: (bungalows) => `บังกะโล ${bungalows}: กลับเป็นจำนวนตามรายการ`,
 };
 
 const actionNamesTh: Record<string, string> = {
@@ -533,6 +685,11 @@ const actionNamesTh: Record<string, string> = {
   'request.done': 'ตอบคำขอตรวจตู้เย็นแล้ว',
   'day.closed': 'ปิดยอดประจำวัน',
   'day.reopened': 'เปิดยอดประจำวันอีกครั้ง',
+  'stock.started': 'เริ่มใช้สต็อก',
+  'stock.received': 'รับของเข้า',
+  'stock.counted': 'นับสต็อก',
+  'stock.written_off': 'ตัดจำหน่าย',
+  'pars.changed': 'เปลี่ยนจำนวนมาตรฐาน',
 };
 
 const fieldNamesTh: Record<string, string> = {
