@@ -562,6 +562,9 @@ export const adminEn = {
   stockMovesLink: 'Every move of the ledger',
   inBottles: (bottles: number) => `${bottles} ${bottles === 1 ? 'bottle' : 'bottles'}`,
   // The forms.
+  inStoreroomBottles: 'Bottles in the storeroom',
+  enterBungalow: 'Enter the bungalow number of the fridge.',
+  fridgeBungalow: 'Bungalow',
   receiveDelivery: 'Receive a delivery',
   supplier: 'Supplier',
   reference: 'Reference (invoice number)',

@@ -67,6 +67,12 @@ export const liveFilters = {
     event.action.startsWith('request.') ||
     event.action === 'checkout.recorded',
   requests: (event: LiveEvent) => event.action.startsWith('request.'),
+  /** Whatever moves bottles: the stock documents, checkouts and restocks. */
+  stock: (event: LiveEvent) =>
+    event.action.startsWith('stock.') ||
+    event.action.startsWith('checkout.') ||
+    event.action === 'restock.done',
+  pars: (event: LiveEvent) => event.action.startsWith('pars.'),
   overview: (event: LiveEvent) =>
     event.action.startsWith('checkout.') ||
     event.action.startsWith('payment.') ||
