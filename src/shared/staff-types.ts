@@ -32,9 +32,9 @@ export interface HistoryCheckout extends Checkout {
   voidApprovedBy: { id: number; name: string } | null;
   /**
    * Recorded within 24 hours after the bungalow's stay was closed (no stay opened since): charged to that
-   * stay's guest, a "Late charge".
+   * stay's guest, a "Late charge". Present only then: the history of every other checkout reads as before.
    */
-  lateCharge: boolean;
+  lateCharge?: true;
 }
 
 /** A version of a checkout that a later send of the same check replaced. */
