@@ -72,7 +72,7 @@ export const liveFilters = {
     event.action.startsWith('stock.') ||
     event.action.startsWith('checkout.') ||
     event.action === 'restock.done',
-  pars: (event: LiveEvent) => event.action.startsWith('pars.'),
+  pars: (event: LiveEvent) => event.action === 'pars.changed',
   overview: (event: LiveEvent) =>
     event.action.startsWith('checkout.') ||
     event.action.startsWith('payment.') ||
