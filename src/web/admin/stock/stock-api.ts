@@ -2,7 +2,6 @@ import type {
   CountInput,
   DeliveryInput,
   ParsInput,
-  RestockInput,
   StockStartInput,
   WriteOffInput,
 } from '../../../shared/stock-schemas';
@@ -10,7 +9,6 @@ import type {
   DeliveriesPage,
   DeliveryRecorded,
   ParsList,
-  RestockDone,
   StockCount,
   StockMovesPage,
   StockStarted,
@@ -56,7 +54,3 @@ export const fetchPars = () => json<ParsList>('/api/pars');
 export const savePars = (input: ParsInput) => json<ParsList>('/api/pars', { method: 'PUT', body: input });
 /** Back to the catalogue's pars. */
 export const resetPars = (bungalow: number) => json<ParsList>(`/api/pars/${bungalow}`, { method: 'DELETE' });
-
-/** `{}` fills the fridge to its pars; `{items}` records what was really put in. */
-export const restockFridge = (bungalow: number, input: RestockInput = {}) =>
-  json<RestockDone>(`/api/restock/${bungalow}`, { method: 'POST', body: input });
