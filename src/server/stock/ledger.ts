@@ -62,15 +62,9 @@ export function balanceDeltas(moves: readonly Move[]): BalanceDelta[] {
     .sort((a, b) => (a.place < b.place ? -1 : a.place > b.place ? 1 : a.drinkId - b.drinkId));
 }
 
-/** PostgreSQL 23514 / SQLite's CHECK failure on the fridge rule of migration 012. */
+/** The fridge rule's trigger of migration 012 refused a balance (PostgreSQL: check_violation 23514). */
 function isFridgeBelowZero(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  return (
-    code === '23514' ||
-    (/CHECK constraint failed/i.test(error.message) && /stock_balances/i.test(error.message)) ||
-    /stock_balances_fridge_not_below_zero/.test(error.message)
-  );
+  return error instanceof Error && /stock_balances_fridge_not_below_zero/.test(error.message);
 }
 
 /** "Failing row contains (fridge:7, 3, -1)." names the drink (PostgreSQL); SQLite's message does not. */
@@ -94,7 +88,7 @@ export function exceedsFridge(bungalow: number, drinkName: string, holds: number
 /**
  * Writes the batch: its moves, then the balances. PostgreSQL: one statement (the moves are a data-modifying
  * WITH), so a checkout pays one round trip for its stock, not two. A fridge taken below zero (two app servers
- * sold its last bottle at once) fails the CHECK and answers 422 `exceeds_fridge`; the caller's transaction,
+ * sold its last bottle at once) fails migration 012's trigger and answers 422 `exceeds_fridge`; the caller's transaction,
  * and with it the document, is rolled back.
  */
 export async function writeMoves(trx: Trx, batch: MoveBatch): Promise<void> {

@@ -11,7 +11,7 @@ import type { DialectName } from '../database';
  * - `stock_balances`: what each inside place (the storeroom, a fridge) holds per drink, always the ledger
  *   replayed (src/server/stock/ledger.ts writes both). Outside places (supplier, guest, write-off, count) have
  *   no balance: a row every checkout of the resort moved would be one lock for all of them. A fridge never
- *   holds fewer than nothing (a CHECK, so a race between app servers cannot get past it); the storeroom may
+ *   holds fewer than nothing (a trigger, so a race between app servers cannot get past it); the storeroom may
  *   (a delivery was not recorded: "count needed").
  * - `stock_places`: the places the ledger has opened (the storeroom at the start, a fridge when first seen),
  *   one row each; a restock or a count locks its place's row, so two at once take turns.
@@ -64,8 +64,7 @@ export function stockMigration(dialect: DialectName): Migration {
         place text not null,
         drink_id integer not null,
         quantity integer not null,
-        primary key (place, drink_id),
-        constraint stock_balances_fridge_not_below_zero check (quantity >= 0 or place not like 'fridge:%')
+        primary key (place, drink_id)
       )`.execute(db);
 
       await sql`create table stock_places (
@@ -138,6 +137,26 @@ export function stockMigration(dialect: DialectName): Migration {
         by_actor text not null,
         checkout_id integer
       )`.execute(db);
+
+      // A fridge never holds fewer than nothing. A trigger on the row as written, not a CHECK: both databases
+      // check a CHECK on the row an upsert proposes (a decrement, −1) before they find the row it updates.
+      if (dialect === 'sqlite') {
+        for (const verb of ['insert', 'update'] as const) {
+          await sql`create trigger ${sql.raw(`stock_balances_fridge_${verb}`)} after ${sql.raw(verb)} on stock_balances
+            when new.quantity < 0 and new.place like 'fridge:%'
+            begin select raise(abort, 'stock_balances_fridge_not_below_zero'); end`.execute(db);
+        }
+      } else {
+        await sql`create function stock_balances_fridge_not_below_zero() returns trigger language plpgsql as $$
+          begin
+            raise exception 'stock_balances_fridge_not_below_zero' using
+              errcode = 'check_violation',
+              detail = format('Failing row contains (%s, %s, %s).', new.place, new.drink_id, new.quantity);
+          end $$`.execute(db);
+        await sql`create trigger stock_balances_fridge_not_below_zero after insert or update on stock_balances
+          for each row when (new.quantity < 0 and new.place like 'fridge:%')
+          execute function stock_balances_fridge_not_below_zero()`.execute(db);
+      }
 
       if (dialect === 'sqlite') {
         for (const verb of ['update', 'delete'] as const) {
