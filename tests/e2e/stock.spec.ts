@@ -1,7 +1,7 @@
 import { type APIRequestContext, request } from '@playwright/test';
 import type { Drink } from '../../src/shared/api-types';
 import type { ServerProcess } from '../support/server-process';
-import { openAdminPage } from './admin-helpers';
+import { loginAsAdmin, openAdminPage } from './admin-helpers';
 import { expectNoSeriousAxeViolations } from './axe';
 import { addMissing, countOf, testGuest, toastWith } from './checkout-helpers';
 import { expect, test } from './fixtures';
@@ -128,6 +128,52 @@ test('a manager receives a delivery in cases, counts the storeroom and sees the 
   // The Activity page says what the count found.
   await page.goto('/admin/activity');
   await expect(page.getByText('Storeroom count: Chang: 58 → 52, −6')).toBeVisible();
+});
+
+test("pars for a range of bungalows: par 0 hides a drink at their checkout, 'Starting: N' is the par (stock off)", async ({
+  page,
+  server,
+  adminApi,
+}) => {
+  await adminApi.setDrinks(drinks);
+  await adminApi.setGuest(testGuest);
+  await loginAsAdmin(page, server.adminPassword, '/admin/bungalows');
+  const pars = page.getByRole('region', { name: 'Pars: what a full fridge holds' });
+  await expect(pars.getByText("Every bungalow has the catalogue's pars.")).toBeVisible();
+  await pars.getByLabel('Bungalows', { exact: true }).fill('20-22');
+  await pars.getByLabel('Coke (catalogue: 3)').fill('6');
+  await pars.getByLabel('Wine (catalogue: 1)').fill('0');
+  await pars.getByRole('button', { name: 'Set pars' }).click();
+  await expect(toastWith(page, 'Pars saved')).toBeVisible();
+  const overrides = pars
+    .getByRole('list', { name: 'Bungalows with pars of their own' })
+    .getByRole('listitem');
+  await expect(overrides).toHaveCount(3);
+  await expect(overrides.first()).toContainText('Bungalow 20: Coke 6, Wine 0');
+  await expectNoSeriousAxeViolations(page, 'bungalows page with pars');
+
+  await page.goto('/checkout?bungalow=21');
+  await expect(card(page, 'Coke')).toContainText('Starting: 6');
+  await expect(page.getByRole('button', { name: 'Add one Chang' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add one Wine' })).toHaveCount(0);
+  await addMissing(page, 'Coke', 6);
+  await expect(page.getByRole('button', { name: 'Add one Coke' })).toBeDisabled();
+  // Bungalow 1 keeps the catalogue's: the spec's checkout.
+  await page.goto('/checkout?bungalow=1');
+  await expect(card(page, 'Coke')).toContainText('Starting: 3');
+  await expect(page.getByRole('button', { name: 'Add one Wine' })).toBeVisible();
+
+  // Bungalow 21 back to the catalogue's pars.
+  await page.goto('/admin/bungalows');
+  await pars.getByRole('button', { name: "Reset bungalow 21 to the catalogue's pars" }).click();
+  await expect(overrides).toHaveCount(2);
+  await page.goto('/checkout?bungalow=21');
+  await expect(page.getByRole('button', { name: 'Add one Wine' })).toBeVisible();
+  await expect(card(page, 'Coke')).toContainText('Starting: 3');
+
+  await page.goto('/admin/activity');
+  await expect(page.getByText('Pars of bungalows 20–22: Coke 6, Wine 0')).toBeVisible();
+  await expect(page.getByText("Bungalow 21: pars back to the catalogue's")).toBeVisible();
 });
 
 test.describe('on a phone', () => {

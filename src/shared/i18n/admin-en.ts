@@ -565,6 +565,8 @@ export const adminEn = {
   inStoreroomBottles: 'Bottles in the storeroom',
   enterBungalow: 'Enter the bungalow number of the fridge.',
   fridgeBungalow: 'Bungalow',
+  averageCost: 'Average cost',
+  stockValue: 'Value',
   receiveDelivery: 'Receive a delivery',
   supplier: 'Supplier',
   reference: 'Reference (invoice number)',
@@ -699,7 +701,7 @@ export const adminEn = {
   describeStockWrittenOff: (place: string, reason: string, items: string) =>
     `Written off in ${place} (${reason}): ${items}`,
   describeParsChanged: (bungalows: string, items: string) => `Pars of bungalows ${bungalows}: ${items}`,
-  describeParsReset: (bungalows: string) => `Bungalows ${bungalows}: back to the catalogue's pars`,
+  describeParsReset: (bungalows: string) => `Bungalow ${bungalows}: pars back to the catalogue's`,
 };
 
 /** The audit trail's actions as the Activity page names them (src/shared/audit-types.ts). */

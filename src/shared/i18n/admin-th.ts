@@ -530,6 +530,8 @@ export const adminTh: AdminMessages = {
   inStoreroomBottles: 'จำนวนขวดในห้องเก็บของ',
   enterBungalow: 'กรอกหมายเลขบังกะโลของตู้เย็น',
   fridgeBungalow: 'บังกะโล',
+  averageCost: 'ทุนเฉลี่ย',
+  stockValue: 'มูลค่า',
   receiveDelivery: 'รับของเข้า',
   supplier: 'ผู้ขาย',
   reference: 'เลขที่ใบส่งของ',

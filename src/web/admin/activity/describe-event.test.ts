@@ -159,7 +159,7 @@ describe('describeEvent', () => {
       ),
     ).toBe('Pars of bungalows 20–24, 30: Chang 6');
     expect(describeEvent(en, stock('pars.changed', { bungalows: [7], items: null }))).toBe(
-      "Bungalows 7: back to the catalogue's pars",
+      "Bungalow 7: pars back to the catalogue's",
     );
     expect(
       describeEvent(en, {

@@ -26,8 +26,11 @@ export function OnHand({
   /** Whether to link the ledger's moves (owner and manager). */
   ledger: boolean;
 }) {
-  const { a, dateTime } = useAdminI18n();
+  const { a, dateTime, baht } = useAdminI18n();
   const cases = useCasesText();
+  // Satang as baht with its satang: costs need them, prices do not.
+  const satangText = (satang: number | null | undefined) =>
+    satang === null || satang === undefined ? '–' : baht(Math.round(satang) / 100);
   const columns: DataColumn<StockDrink>[] = [
     {
       header: a.drink,
@@ -52,6 +55,17 @@ export function OnHand({
     },
     { header: a.fridges, numeric: true, cell: (drink) => cases(drink.fridges, drink.packSize) },
     { header: a.total, numeric: true, cell: (drink) => cases(drink.total, drink.packSize) },
+    // Owner and manager only: the server sends costs to no one else.
+    ...(drinks.some((drink) => drink.averageCost !== undefined)
+      ? [
+          {
+            header: a.averageCost,
+            numeric: true,
+            cell: (drink: StockDrink) => satangText(drink.averageCost),
+          },
+          { header: a.stockValue, numeric: true, cell: (drink: StockDrink) => satangText(drink.value) },
+        ]
+      : []),
   ];
   return (
     <div className="flex flex-col gap-3">
