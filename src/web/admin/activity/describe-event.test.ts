@@ -132,7 +132,7 @@ describe('describeEvent', () => {
       ],
     };
     expect(describeEvent(en, stock('stock.counted', count))).toBe(
-      'Storeroom count: Chang: 46 → 40, −6; Coke: 10 → 12, +2',
+      'Storeroom count: Chang 46 → 40, −6; Coke 10 → 12, +2',
     );
     expect(
       describeEvent(th, stock('stock.counted', { ...count, place: 'fridge:12', lines: [count.lines[0]] })),
