@@ -24,13 +24,16 @@ import { daysRoutes } from './routes/days/days.routes';
 import { devicesRoutes } from './routes/devices/devices.routes';
 import { drinksRoutes } from './routes/drinks/drinks.routes';
 import { eventsRoutes } from './routes/events/events.routes';
+import { fridgesRoutes } from './routes/fridges/fridges.routes';
 import { guestRoutes } from './routes/guest/guest.routes';
 import { healthRoutes } from './routes/health/health.routes';
+import { parsRoutes } from './routes/pars/pars.routes';
 import { receiptFontsRoutes } from './routes/receipt-fonts/receipt-fonts.routes';
 import { restockRoutes } from './routes/restock/restock.routes';
 import { sessionRoutes } from './routes/session/session.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
+import { stockRoutes } from './routes/stock/stock.routes';
 import { webhooksRoutes } from './routes/webhooks/webhooks.routes';
 import { createWebhookSender, type WebhookSender } from './webhooks/webhook-sender';
 
@@ -161,7 +164,10 @@ export function createApp(options: CreateAppOptions) {
     .route('/events', eventsRoutes(deps))
     .route('/check-requests', checkRequestsRoutes(deps))
     .route('/audit', auditRoutes(deps))
-    .route('/webhooks', webhooksRoutes(deps));
+    .route('/webhooks', webhooksRoutes(deps))
+    .route('/stock', stockRoutes(deps))
+    .route('/pars', parsRoutes(deps))
+    .route('/fridges', fridgesRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => {

@@ -12,6 +12,11 @@ export interface Drink {
   section: DrinkSectionTitle | null;
   /** Place within its section at checkout, lower first, then id. */
   sectionOrder: number;
+  /**
+   * Units in a case (stock takes and shows cases). Absent when null (bottles only): the spec's clients compare
+   * a drink's fields exactly, and a drink without a pack size stays the spec's drink.
+   */
+  packSize?: number;
 }
 
 /** Public responses never carry the email; an admin session gets it. */
@@ -84,6 +89,8 @@ export type ApiErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'validation_failed'
+  /** POST /api/checkouts with stock on: more missing than the fridge holds (the message names the drink). */
+  | 'exceeds_fridge'
   | 'too_many_requests'
   | 'internal_error'
   | 'service_unavailable';

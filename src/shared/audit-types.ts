@@ -38,6 +38,12 @@ export const auditActions = [
   'webhook.secret_rotated',
   'webhook.tested',
   'webhook.resent',
+  // Stock (the fourth stage): `restock.done` carries what moved.
+  'stock.started',
+  'stock.received',
+  'stock.counted',
+  'stock.written_off',
+  'pars.changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

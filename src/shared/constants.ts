@@ -10,6 +10,9 @@ export const limits = {
   startingQuantityMax: 999,
   priceMin: 1,
   priceMax: 100_000,
+  /** Units in a case (a drink's packSize). */
+  packSizeMin: 1,
+  packSizeMax: 100,
   guestNameMax: 100,
   emailMax: 254,
   bungalowMin: 1,

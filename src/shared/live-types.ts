@@ -18,6 +18,12 @@ export const liveActions = [
   'request.done',
   // Not in DESIGN's list, but the restock list of every other device is stale without it.
   'restock.done',
+  // Stock (the fourth stage): the stock page and every fridge's holdings are stale without them.
+  'stock.started',
+  'stock.received',
+  'stock.counted',
+  'stock.written_off',
+  'pars.changed',
 ] as const;
 export type LiveAction = (typeof liveActions)[number];
 

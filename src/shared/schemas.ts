@@ -25,6 +25,14 @@ export const drinkSectionSchema = z
   )
   .nullable();
 
+/** `packSize` of POST and PUT /api/drinks: units in a case (stock shows and takes cases), or null. */
+export const packSizeSchema = z
+  .number({ error: 'Pack size must be a number or null' })
+  .int('Pack size must be a whole number')
+  .min(limits.packSizeMin, `Pack size must be at least ${limits.packSizeMin}`)
+  .max(limits.packSizeMax, `Pack size must be at most ${limits.packSizeMax}`)
+  .nullable();
+
 export const drinkInputSchema = z.strictObject({
   drinkName: requiredText('Drink name', limits.drinkNameMax),
   /** Absent: null for a new drink, unchanged on an update (the spec's clients send only the three fields). */
@@ -39,6 +47,8 @@ export const drinkInputSchema = z.strictObject({
     .int('Price must be whole baht')
     .min(limits.priceMin, `Price must be at least ${limits.priceMin} THB`)
     .max(limits.priceMax, `Price must be at most ${limits.priceMax} THB`),
+  /** Absent: null for a new drink, unchanged on an update (as `section`). */
+  packSize: packSizeSchema.optional(),
 });
 export type DrinkInput = z.infer<typeof drinkInputSchema>;
 

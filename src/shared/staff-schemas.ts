@@ -72,10 +72,18 @@ export const exportQuerySchema = z
   .refine((q) => q.from <= q.to, fromNotAfterTo);
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
+/** Where a void's bottles are (stock on): back in the fridge (the count was wrong), or gone without charge. */
+export const voidBottles = ['in-fridge', 'written-off'] as const;
+export type VoidBottles = (typeof voidBottles)[number];
+
 export const voidInputSchema = z.strictObject({
   reason: requiredText('The reason', staffLimits.voidReasonMax, 'A reason is required to void a checkout'),
   /** A front desk's void: the manager who approves it, picked by name, with their PIN on the same device. */
   approval: approvalSchema.optional(),
+  /** With stock on: `in-fridge` (the default) moves the bottles back; `written-off` writes them off as complimentary. */
+  bottles: z
+    .enum(voidBottles, { error: `Bottles must be ${voidBottles.map((b) => `"${b}"`).join(' or ')}` })
+    .optional(),
 });
 export type VoidInput = z.infer<typeof voidInputSchema>;
 
@@ -86,9 +94,6 @@ export const paymentInputSchema = z.strictObject({
     .nullable(),
 });
 export type PaymentInput = z.infer<typeof paymentInputSchema>;
-
-/** A restock carries no data, but every write is JSON (see DESIGN.md): send {}. */
-export const restockInputSchema = z.strictObject({});
 
 export const bungalowParamSchema = z.strictObject({
   bungalow: z

@@ -30,6 +30,11 @@ export interface HistoryCheckout extends Checkout {
   voidedBy: AuditActor | null;
   /** The manager who approved a front desk's void with their PIN, else null. */
   voidApprovedBy: { id: number; name: string } | null;
+  /**
+   * Recorded within 24 hours after the bungalow's stay was closed (no stay opened since): charged to that
+   * stay's guest, a "Late charge". Present only then: the history of every other checkout reads as before.
+   */
+  lateCharge?: true;
 }
 
 /** A version of a checkout that a later send of the same check replaced. */
@@ -97,6 +102,11 @@ export interface HistoryPage {
 export interface DrinkUnits {
   drinkName: string;
   units: number;
+  /** With stock on: the drink, and the units as cases of its packSize and loose bottles (the pick list). */
+  drinkId?: number;
+  packSize?: number | null;
+  cases?: number;
+  bottles?: number;
 }
 
 export interface RestockBungalow {
@@ -108,17 +118,15 @@ export interface RestockBungalow {
 }
 
 export interface RestockList {
+  /** With stock on, each fridge's par − holds; else what was taken since its last restock. */
+  stock?: boolean;
   bungalows: RestockBungalow[];
   /** What to carry from the storeroom for the whole resort. */
   totals: DrinkUnits[];
   units: number;
 }
 
-export interface Restock {
-  id: number;
-  bungalow: number;
-  restockedAt: string;
-}
+export type { RestockDone as Restock } from './stock-types';
 
 export interface ConsumptionFigures {
   units: number;

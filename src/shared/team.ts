@@ -18,6 +18,10 @@ export const rights = [
   'oversight',
   'live',
   'integrations',
+  'stockRead',
+  'stock',
+  'stockCosts',
+  'breakage',
 ] as const;
 export type Right = (typeof rights)[number];
 
@@ -40,6 +44,14 @@ export const rightsTable: Record<Right, Record<Role, Grant>> = {
   live: { owner: 'yes', manager: 'yes', desk: 'yes', housekeeping: 'yes' },
   // the webhooks that other systems (a PMS, the books, a chat app) hear the audit through
   integrations: { owner: 'yes', manager: 'yes', desk: 'no', housekeeping: 'no' },
+  // stock (the fourth stage): read what is on hand (the storeroom, the fridges; never a cost)
+  stockRead: { owner: 'yes', manager: 'yes', desk: 'yes', housekeeping: 'no' },
+  // start stock, deliveries, counts, pars, write-offs, the ledger's moves
+  stock: { owner: 'yes', manager: 'yes', desk: 'no', housekeeping: 'no' },
+  // costs: average cost and value on hand, margin, the buy list
+  stockCosts: { owner: 'yes', manager: 'yes', desk: 'no', housekeeping: 'no' },
+  // write off a broken bottle in a fridge (any other write-off is `stock`)
+  breakage: { owner: 'yes', manager: 'yes', desk: 'no', housekeeping: 'yes' },
 };
 
 export function grantOf(role: Role, right: Right): Grant {
@@ -68,6 +80,10 @@ export const rightActions: Record<Right, string> = {
   oversight: 'read the activity log or reopen a closed day',
   live: 'follow the live desk',
   integrations: 'manage the webhooks of other systems',
+  stockRead: 'read the stock',
+  stock: 'receive deliveries, count stock, set pars or write off bottles',
+  stockCosts: 'read stock costs',
+  breakage: 'write off a broken bottle',
 };
 
 export function forbiddenMessage(role: Role, right: Right): string {

@@ -9,7 +9,8 @@ import {
   idParamSchema,
   loginInputSchema,
 } from '../../src/shared/schemas';
-import { bungalowParamSchema, restockInputSchema, voidInputSchema } from '../../src/shared/staff-schemas';
+import { bungalowParamSchema, voidInputSchema } from '../../src/shared/staff-schemas';
+import { restockInputSchema } from '../../src/shared/stock-schemas';
 import { contentDigest, expectNoLeak } from '../security/support';
 import type { TestApp } from './test-app';
 

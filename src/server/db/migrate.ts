@@ -11,6 +11,7 @@ import { teamMigration } from './migrations/008-team';
 import { daysMigration } from './migrations/009-days';
 import { checkRequestsMigration } from './migrations/010-check-requests';
 import { auditAtCommitMigration } from './migrations/011-audit-at-commit';
+import { stockMigration } from './migrations/012-stock';
 import { webhooksMigration } from './migrations/013-webhooks';
 
 /** Add new migrations at the end; names sort in the order they run. */
@@ -27,7 +28,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '009-days': daysMigration(db.dialect),
     '010-check-requests': checkRequestsMigration(db.dialect),
     '011-audit-at-commit': auditAtCommitMigration(db.dialect),
-    // 012 is the stock ledger's (another branch); the names sort, and unordered migrations are allowed.
+    '012-stock': stockMigration(db.dialect),
     '013-webhooks': webhooksMigration(db.dialect),
   };
 }

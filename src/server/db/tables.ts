@@ -11,6 +11,8 @@ export interface Database {
     section: string | null;
     /** The drink's place in its section at checkout, lower first, then id (004). */
     sectionOrder: Generated<number>;
+    /** Units in a case, or null: bottles only (012-stock). */
+    packSize: Generated<number | null>;
   };
   Guest: {
     id: Generated<number>;
@@ -43,6 +45,8 @@ export interface Database {
     recorded_by: string | null;
     voided_by: string | null;
     void_approved_by: string | null;
+    /** 1 when recorded within 24 hours after its stay was closed and charged to that stay (012-stock). */
+    late_charge: Generated<number>;
   };
   /** Earlier versions of revised checkouts, as they were (005). */
   checkout_revisions: {
@@ -282,5 +286,100 @@ export interface Database {
     /** `delivered`, `retrying` or `disabled`. */
     outcome: string;
     next_attempt_at: string | null;
+  };
+  /** One row (id 1): when stock was started, null until then (012-stock). */
+  stock_state: {
+    id: number;
+    started_at: string | null;
+  };
+  /**
+   * The ledger, append-only (triggers refuse UPDATE and DELETE): bottles of one drink from one place to
+   * another, with the document that moved them (012-stock). Written only by src/server/stock/ledger.ts.
+   */
+  stock_moves: {
+    id: Generated<number>;
+    at: string;
+    drink_id: number;
+    quantity: number;
+    from_place: string;
+    to_place: string;
+    document_type: string;
+    document_id: number;
+    /** Satang per bottle: a delivery's cost, the average cost of a sale or a move out of the storeroom. */
+    unit_cost: number | null;
+  };
+  /** What each inside place holds per drink: the ledger replayed, kept by the same function (012-stock). */
+  stock_balances: {
+    place: string;
+    drink_id: number;
+    quantity: number;
+  };
+  /** The places the ledger has opened; a restock or a count locks its place's row (012-stock). */
+  stock_places: {
+    place: string;
+    opened_at: string;
+  };
+  /** Per drink: its average cost (satang) and, once deleted, the name it had (012-stock). */
+  stock_drinks: {
+    drink_id: number;
+    drink_name: string | null;
+    average_cost: number | null;
+  };
+  /** A bungalow's own par per drink, over the catalogue's startingQuantity; 0 = not carried (012-stock). */
+  pars: {
+    bungalow: number;
+    drink_id: number;
+    par: number;
+  };
+  stock_deliveries: {
+    id: Generated<number>;
+    received_at: string;
+    supplier: string | null;
+    reference: string | null;
+    total_cost: number;
+    /** "Owner", "Noi on Desk tablet": as they were named then. */
+    received_by: string;
+    /** JSON of the AuditActor. */
+    by_actor: string;
+  };
+  stock_delivery_lines: {
+    id: Generated<number>;
+    delivery_id: number;
+    drink_id: number;
+    drink_name: string;
+    quantity: number;
+    unit_cost: number;
+    expires_on: string | null;
+  };
+  stock_counts: {
+    id: Generated<number>;
+    counted_at: string;
+    place: string;
+    note: string | null;
+    counted_by: string;
+    by_actor: string;
+  };
+  stock_count_lines: {
+    id: Generated<number>;
+    count_id: number;
+    drink_id: number;
+    drink_name: string;
+    /** What the counter's page showed (decision 080), or what the place held at posting. */
+    expected: number;
+    counted: number;
+    /** What the place held at posting, and the count's move (found > 0, missing < 0). */
+    before: number;
+    difference: number;
+  };
+  stock_write_offs: {
+    id: Generated<number>;
+    written_off_at: string;
+    place: string;
+    reason: string;
+    note: string | null;
+    written_off_by: string;
+    by_actor: string;
+    /** The checkout whose void wrote its bottles off (complimentary), else null. */
+    checkout_id: number | null;
   };
 }

@@ -1,4 +1,5 @@
 import type { CheckRequestOutcome, LiveAction, LiveEvent } from '../../shared/live-types';
+import { bungalowOf } from '../../shared/stock-types';
 
 interface AuditRow {
   seq: number;
@@ -63,6 +64,16 @@ export function liveEventOf(row: AuditRow): LiveEvent | null {
     }
     case 'restock.done':
       return { ...base, bungalow: id ?? null };
+    // Stock: which fridge (a count or a write-off there), never a cost, a note or a line.
+    case 'stock.counted':
+    case 'stock.written_off': {
+      const place = details.place;
+      return { ...base, bungalow: typeof place === 'string' ? bungalowOf(place) : null };
+    }
+    case 'stock.started':
+    case 'stock.received':
+    case 'pars.changed':
+      return base;
     default:
       return null;
   }

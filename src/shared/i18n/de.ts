@@ -93,4 +93,8 @@ export const de: GuestMessages = {
     `Der Betrag liegt über ${limit} THB – mehr, als eine einzelne PromptPay-Zahlung umfassen sollte. Bitte bezahlen Sie beim Personal.`,
   promptPayPayStaff:
     'Dieser Betrag passt nicht in einen PromptPay-QR-Code: Bitte bezahlen Sie beim Personal.',
+  notRefilled: (items) => `Seit der letzten Kontrolle nicht aufgefüllt: ${items}`,
+  lackLine: (units, drink) => `${units} ${drink}`,
+  exceedsFridge: (reason) =>
+    `Beleg konnte nicht geteilt werden: ${reason}. Bitte zählen Sie noch einmal, was im Kühlschrank fehlt.`,
 };

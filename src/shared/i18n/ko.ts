@@ -81,4 +81,8 @@ export const ko: GuestMessages = {
   promptPayOverLimit: (limit) =>
     `총액이 ${limit} THB를 넘어 PromptPay 한 번으로 결제하기에는 많습니다. 직원에게 결제해 주세요.`,
   promptPayPayStaff: '이 금액은 PromptPay QR 코드로 만들 수 없습니다. 직원에게 결제해 주세요.',
+  notRefilled: (items) => `지난 점검 이후 채워지지 않음: ${items}`,
+  lackLine: (units, drink) => `${drink} ${units}개`,
+  exceedsFridge: (reason) =>
+    `영수증을 공유하지 못했습니다: ${reason}. 냉장고에서 빠진 것을 다시 세어 주세요.`,
 };

@@ -91,4 +91,8 @@ export const ru: GuestMessages = {
   promptPayOverLimit: (limit) =>
     `Сумма больше ${limit} THB — это слишком много для одного платежа PromptPay. Пожалуйста, оплатите сотруднику.`,
   promptPayPayStaff: 'Эту сумму нельзя оплатить по QR-коду PromptPay. Пожалуйста, оплатите сотруднику.',
+  notRefilled: (items) => `Не пополнено с последней проверки: ${items}`,
+  lackLine: (units, drink) => `${drink}: ${units}`,
+  exceedsFridge: (reason) =>
+    `Не удалось отправить чек: ${reason}. Пересчитайте, чего не хватает в холодильнике.`,
 };

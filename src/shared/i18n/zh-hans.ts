@@ -78,4 +78,7 @@ export const zhHans: GuestMessages = {
   qrLabel: (amount, payee) => `PromptPay 付款二维码，金额 ${amount}${payee ? `，收款人 ${payee}` : ''}`,
   promptPayOverLimit: (limit) => `总额超过 ${limit} 泰铢，不宜通过单笔 PromptPay 付款，请向工作人员付款。`,
   promptPayPayStaff: '此金额无法生成 PromptPay 二维码，请向工作人员付款。',
+  notRefilled: (items) => `上次检查后未补货：${items}`,
+  lackLine: (units, drink) => `${drink} ${units} 瓶`,
+  exceedsFridge: (reason) => `无法分享收据：${reason}。请重新清点冰箱中缺少的饮品。`,
 };

@@ -1,12 +1,16 @@
 import type { Transaction } from 'kysely';
 import type { CheckoutLine, RecordedCheckout } from '../../../shared/api-types';
 import { toastTexts } from '../../../shared/constants';
+import { mostMissing, parOf } from '../../../shared/fridge-rule';
 import { grandTotal, lineTotal } from '../../../shared/money';
 import type { CheckoutInput } from '../../../shared/schemas';
+import { fridgeOf, type StockDocumentRef } from '../../../shared/stock-types';
 import { appendAudit, auditActorOf, type Change, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError, validationFailed } from '../../http/errors';
+import { openFridge } from '../../stock/fridges';
+import { exceedsFridge, type Move, writeMoves } from '../../stock/ledger';
 import { answerCheckRequestsByCheckout } from '../check-requests/check-requests.repo';
 import type { WriteGate } from './checkout-limits';
 import { countCheckout, reviseCheckout } from './running-totals';
@@ -31,54 +35,121 @@ interface StoredCheck {
   revised_at: string | null;
 }
 
+/** How long after a stay was closed a fridge check still belongs to it (DESIGN.md, "Whose fridge"). */
+const lateChargeMs = 24 * 60 * 60 * 1000;
+
 /**
- * The guest a checkout is charged to: the bungalow's open stay, else the spec's "Guest" record (its first
- * row), else 409 "Guest information not found".
+ * The guest a checkout is charged to: the bungalow's open stay; else the stay closed within the last 24 hours
+ * when no stay was opened since (a late charge: housekeeping checked the fridge after the guest left); else
+ * the spec's "Guest" record (its first row), else 409 "Guest information not found".
  */
-async function chargedGuest(trx: Trx, bungalow: number) {
+async function chargedGuest(trx: Trx, bungalow: number, at: string) {
+  // The most recently opened stay of the bungalow: one seek of stays_bungalow_checked_in_at_idx. Open, it is
+  // charged; closed within 24 hours, no stay was opened after it.
   const stay = await trx
     .selectFrom('stays')
-    .select(['id', 'guest_name'])
+    .select(['id', 'guest_name', 'checked_out_at'])
     .where('bungalow', '=', bungalow)
-    .where('checked_out_at', 'is', null)
+    .orderBy('checked_in_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
     .executeTakeFirst();
-  if (stay) return { stayId: stay.id, name: stay.guest_name };
+  if (stay && stay.checked_out_at === null)
+    return { stayId: stay.id, name: stay.guest_name, lateCharge: false };
+  if (stay?.checked_out_at && stay.checked_out_at <= at) {
+    const closedAgo = Date.parse(at) - Date.parse(stay.checked_out_at);
+    if (closedAgo <= lateChargeMs) return { stayId: stay.id, name: stay.guest_name, lateCharge: true };
+  }
   const guest = await trx.selectFrom('Guest').select('name').orderBy('id').limit(1).executeTakeFirst();
   if (!guest) throw new HttpError(409, 'conflict', toastTexts.guestNotFound);
-  return { stayId: null, name: guest.name };
+  return { stayId: null, name: guest.name, lateCharge: false };
 }
 
-/** The lines of a send, priced by the server from the catalogue of the moment; 422 for what cannot be. */
-async function priceLines(trx: Trx, input: CheckoutInput): Promise<{ lines: CheckoutLine[]; total: number }> {
+/** What stock says of the bungalow's fridge for the drinks of a send. */
+interface FridgeView {
+  /** Stock is on: the fridge's holdings bound the counts and the checkout moves bottles. */
+  on: boolean;
+  /** The ledger has opened this fridge (else it is taken as full at its pars when first met). */
+  open: boolean;
+  /** Satang per bottle, for the sale's moves. */
+  averageCost: Map<number, number | null>;
+}
+
+/**
+ * The lines of a send, priced by the server from the catalogue of the moment and bounded by the fridge rule
+ * (shared/fridge-rule.ts): the bungalow's par, and with stock on what its fridge holds; 422 for what cannot
+ * be. `already`: a revision's previous lines (with stock on, their bottles left the fridge already). One
+ * statement reads the drinks, the bungalow's pars, the fridge's holdings and whether stock is on.
+ */
+async function priceLines(
+  trx: Trx,
+  input: CheckoutInput,
+  already: readonly CheckoutLine[] = [],
+): Promise<{ lines: CheckoutLine[]; total: number; fridge: FridgeView }> {
   const wanted = input.items.filter((item) => item.missing > 0);
   if (wanted.length === 0) throw validationFailed(toastTexts.noItemsSelected);
 
+  const place = fridgeOf(input.bungalow);
   const drinks = await trx
-    .selectFrom('Drinks')
-    .select(['id', 'drinkName', 'startingQuantity', 'price'])
+    .selectFrom('Drinks as d')
+    .leftJoin('pars as p', (join) =>
+      join.onRef('p.drink_id', '=', 'd.id').on('p.bungalow', '=', input.bungalow),
+    )
+    .leftJoin('stock_balances as b', (join) =>
+      join.onRef('b.drink_id', '=', 'd.id').on('b.place', '=', place),
+    )
+    .leftJoin('stock_drinks as s', 's.drink_id', 'd.id')
+    .select((eb) => [
+      'd.id',
+      'd.drinkName',
+      'd.startingQuantity',
+      'd.price',
+      'p.par',
+      'b.quantity as holds',
+      's.average_cost',
+      eb.selectFrom('stock_state').select('started_at').where('id', '=', 1).as('stock_started'),
+      eb.selectFrom('stock_places').select('place').where('place', '=', place).as('fridge_open'),
+    ])
     .where(
-      'id',
+      'd.id',
       'in',
       wanted.map((item) => item.drinkId),
     )
     .execute();
   const byId = new Map(drinks.map((drink) => [drink.id, drink]));
+  const first = drinks[0];
+  const fridge: FridgeView = {
+    on: Boolean(first?.stock_started),
+    open: Boolean(first?.fridge_open),
+    averageCost: new Map(drinks.map((drink) => [drink.id, drink.average_cost])),
+  };
+  const before = new Map(already.map((line) => [line.drinkId, line.quantity]));
 
+  let overFridge = false;
   const issues = wanted.flatMap((item) => {
     const index = input.items.indexOf(item);
+    const path = `items.${index}.missing`;
     const drink = byId.get(item.drinkId);
     if (!drink) return [{ path: `items.${index}.drinkId`, message: `No drink has id ${item.drinkId}` }];
-    if (item.missing > drink.startingQuantity) {
-      return [
-        {
-          path: `items.${index}.missing`,
-          message: `At most ${drink.startingQuantity} ${drink.drinkName} can be missing`,
-        },
-      ];
+    const par = parOf(drink, drink.par);
+    // Not yet opened: the fridge is taken as full at its pars (see openFridge).
+    const holds = fridge.on && fridge.open ? (drink.holds ?? 0) : par;
+    const taken = fridge.on ? (before.get(drink.id) ?? 0) : 0;
+    const most = mostMissing({ par, holds: holds + taken }, fridge.on);
+    if (item.missing <= most) return [];
+    if (fridge.on) {
+      overFridge = true;
+      return [{ path, message: exceedsFridge(input.bungalow, drink.drinkName, holds + taken).message }];
     }
-    return [];
+    if (par === 0)
+      return [{ path, message: `Bungalow ${input.bungalow}'s fridge does not carry ${drink.drinkName}` }];
+    return [{ path, message: `At most ${par} ${drink.drinkName} can be missing` }];
   });
-  if (issues.length > 0) throw validationFailed(issues[0]?.message ?? 'Invalid items', issues);
+  const firstIssue = issues[0];
+  if (firstIssue) {
+    if (overFridge) throw new HttpError(422, 'exceeds_fridge', firstIssue.message, issues);
+    throw validationFailed(firstIssue.message, issues);
+  }
 
   const lines: CheckoutLine[] = wanted.map((item) => {
     const drink = byId.get(item.drinkId);
@@ -92,7 +163,56 @@ async function priceLines(trx: Trx, input: CheckoutInput): Promise<{ lines: Chec
     };
   });
   const total = grandTotal(lines.map((line) => ({ missing: line.quantity, price: line.unitPrice })));
-  return { lines, total };
+  return { lines, total, fridge };
+}
+
+/**
+ * With stock on, the bottles of a check leave the fridge for the guest (a revision: the difference either
+ * way). Before the running totals: those are the transaction's last statement (running-totals.ts).
+ */
+async function moveSold(
+  trx: Trx,
+  {
+    bungalow,
+    at,
+    document,
+    before,
+    after,
+    fridge,
+  }: {
+    bungalow: number;
+    at: string;
+    document: StockDocumentRef;
+    before: readonly CheckoutLine[];
+    after: readonly CheckoutLine[];
+    fridge: FridgeView;
+  },
+): Promise<void> {
+  if (!fridge.on) return;
+  if (!fridge.open) await openFridge(trx, bungalow, at);
+  const place = fridgeOf(bungalow);
+  const change = new Map<number, { quantity: number; drinkName: string }>();
+  for (const [lines, sign] of [
+    [before, -1],
+    [after, 1],
+  ] as const) {
+    for (const line of lines) {
+      const entry = change.get(line.drinkId) ?? { quantity: 0, drinkName: line.drinkName };
+      entry.quantity += sign * line.quantity;
+      change.set(line.drinkId, entry);
+    }
+  }
+  const moves: Move[] = [...change.entries()]
+    .filter(([, entry]) => entry.quantity !== 0)
+    .map(([drinkId, entry]) => ({
+      drinkId,
+      drinkName: entry.drinkName,
+      quantity: Math.abs(entry.quantity),
+      from: entry.quantity > 0 ? place : 'guest',
+      to: entry.quantity > 0 ? 'guest' : place,
+      unitCost: fridge.averageCost.get(drinkId) ?? null,
+    }));
+  await writeMoves(trx, { at, document, moves });
 }
 
 async function linesOf(trx: Trx, checkoutId: number): Promise<CheckoutLine[]> {
@@ -197,7 +317,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
       return { outcome: 'repeated', checkout: answer(existing, previousLines) };
     }
 
-    const { lines, total } = await priceLines(trx, input);
+    const { lines, total, fridge } = await priceLines(trx, input, previousLines);
     await gate.beforeWrite(trx, input.bungalow);
     await trx
       .insertInto('checkout_revisions')
@@ -225,6 +345,14 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
         after: { total, lines },
       },
     });
+    await moveSold(trx, {
+      bungalow: existing.bungalow,
+      at,
+      document: { type: 'revision', id: existing.id },
+      before: previousLines,
+      after: lines,
+      fridge,
+    });
     // Last in the transaction: see running-totals.ts.
     await reviseCheckout(trx, {
       bungalow: existing.bungalow,
@@ -251,8 +379,8 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
           if (existing) return sendAgain(trx, existing, input, change, gate);
         }
 
-        const guest = await chargedGuest(trx, input.bungalow);
-        const { lines, total } = await priceLines(trx, input);
+        const guest = await chargedGuest(trx, input.bungalow, at);
+        const { lines, total, fridge } = await priceLines(trx, input);
         await gate.beforeWrite(trx, input.bungalow);
 
         const inserted = await trx
@@ -265,6 +393,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
             stay_id: guest.stayId,
             check_id: checkId ?? null,
             recorded_by: JSON.stringify(auditActorOf(change.actor)),
+            ...(guest.lateCharge ? { late_charge: 1 } : {}),
           })
           .$if(checkId !== undefined, (qb) => qb.onConflict((oc) => oc.column('check_id').doNothing()))
           .returning('id')
@@ -285,7 +414,21 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
           ...change,
           action: 'checkout.recorded',
           subject: subject('checkout', inserted.id),
-          details: { bungalow: input.bungalow, total, lines, ...(checkId ? { checkId } : {}) },
+          details: {
+            bungalow: input.bungalow,
+            total,
+            lines,
+            ...(checkId ? { checkId } : {}),
+            ...(guest.lateCharge ? { lateCharge: true } : {}),
+          },
+        });
+        await moveSold(trx, {
+          bungalow: input.bungalow,
+          at,
+          document: { type: 'checkout', id: inserted.id },
+          before: [],
+          after: lines,
+          fridge,
         });
         // Last in the transaction: see running-totals.ts.
         await countCheckout(trx, { bungalow: input.bungalow, createdAt: at, lines });

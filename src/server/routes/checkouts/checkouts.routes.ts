@@ -87,7 +87,7 @@ export function checkoutsRoutes(deps: AppDeps) {
     })
     .post('/:id/void', requireRight(deps, 'void'), async (c) => {
       const { id } = readParams(c, idParamSchema);
-      const { reason, approval } = await readJson(c, voidInputSchema);
+      const { reason, approval, bottles } = await readJson(c, voidInputSchema);
       const change = await changeBy(c, deps);
       let approvedBy: { id: number; name: string } | undefined;
       // A front desk's void needs a manager's PIN, typed on the same device (DESIGN.md, "Rights").
@@ -99,7 +99,7 @@ export function checkoutsRoutes(deps: AppDeps) {
         const manager = await checkPin(deps, { ...approval, device, now: deps.now(), purpose: 'approval' });
         approvedBy = { id: manager.id, name: manager.name };
       }
-      return c.json(await history.void(id, reason, change, approvedBy));
+      return c.json(await history.void(id, reason, change, approvedBy, bottles));
     })
     .post('/:id/payment', frontDesk, async (c) => {
       const { id } = readParams(c, idParamSchema);

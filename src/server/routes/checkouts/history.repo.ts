@@ -1,14 +1,25 @@
-import { type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { CheckoutLine } from '../../../shared/api-types';
 import type { AuditActor } from '../../../shared/audit-types';
 import { addDays, startOfLocalDay } from '../../../shared/local-days';
 import type { PaymentMethod } from '../../../shared/payment-constants';
-import type { HistoryQuery } from '../../../shared/staff-schemas';
+import type { HistoryQuery, VoidBottles } from '../../../shared/staff-schemas';
 import type { CheckoutRevision, HistoryCheckout, PaymentEvent } from '../../../shared/staff-types';
+import { fridgeOf } from '../../../shared/stock-types';
+import { actorLabel } from '../../../shared/team';
 import { appendAudit, auditActorOf, type Change, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError, notFound } from '../../http/errors';
+import { averageCostsOf, isOpen, stockStartedAt } from '../../stock/fridges';
+import { writeMoves } from '../../stock/ledger';
 import { uncountCheckout } from './running-totals';
 
 interface RangeFilter {
@@ -70,6 +81,7 @@ const checkoutColumns = [
   'recorded_by',
   'voided_by',
   'void_approved_by',
+  'late_charge',
 ] as const;
 
 type CheckoutRow = Pick<Selectable<Database['checkouts']>, (typeof checkoutColumns)[number]>;
@@ -155,6 +167,7 @@ async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise
     stayId: row.stay_id,
     checkId: row.check_id,
     revisedAt: row.revised_at,
+    ...(row.late_charge === 1 ? { lateCharge: true as const } : {}),
     revisions: revisions.get(row.id) ?? [],
     payment:
       row.paid_method && row.paid_at
@@ -176,6 +189,75 @@ function fromJson<T>(json: string | null): T | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * With stock on, a voided checkout's bottles go back to the fridge, or to `write-off` as a complimentary
+ * write-off (its own document, so the write-offs by reason count it). A fridge stock never opened (the checkout
+ * came before) is taken as full when first met: nothing to return. What the void's audit event adds.
+ */
+async function returnVoidedBottles(
+  trx: Transaction<Database>,
+  {
+    id,
+    bungalow,
+    lines,
+    bottles,
+    change,
+  }: {
+    id: number;
+    bungalow: number;
+    lines: { drinkId: number; drinkName: string; quantity: number }[];
+    bottles: VoidBottles;
+    change: Change;
+  },
+): Promise<{ bottles?: VoidBottles; writeOffId?: number }> {
+  if (lines.length === 0 || (await stockStartedAt(trx)) === null) return {};
+  const place = fridgeOf(bungalow);
+  if (bottles === 'in-fridge') {
+    if (!(await isOpen(trx, place))) return { bottles };
+    await writeMoves(trx, {
+      at: change.at,
+      document: { type: 'void', id },
+      moves: lines.map((line) => ({
+        drinkId: line.drinkId,
+        quantity: line.quantity,
+        from: 'guest',
+        to: place,
+      })),
+    });
+    return { bottles };
+  }
+  const actor = auditActorOf(change.actor);
+  const writeOff = await trx
+    .insertInto('stock_write_offs')
+    .values({
+      written_off_at: change.at,
+      place,
+      reason: 'complimentary',
+      note: `Checkout #${id} voided`,
+      written_off_by: actorLabel(actor),
+      by_actor: JSON.stringify(actor),
+      checkout_id: id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const costs = await averageCostsOf(
+    trx,
+    lines.map((line) => line.drinkId),
+  );
+  await writeMoves(trx, {
+    at: change.at,
+    document: { type: 'write-off', id: writeOff.id },
+    moves: lines.map((line) => ({
+      drinkId: line.drinkId,
+      quantity: line.quantity,
+      from: 'guest',
+      to: 'write-off',
+      unitCost: costs.get(line.drinkId) ?? null,
+    })),
+  });
+  return { bottles, writeOffId: writeOff.id };
 }
 
 export function createHistoryRepo({ kysely }: Db) {
@@ -212,14 +294,16 @@ export function createHistoryRepo({ kysely }: Db) {
 
     /**
      * Marks the checkout voided (the conditional update makes a second void lose the race cleanly) and
-     * takes it out of the running totals in the same transaction.
+     * takes it out of the running totals in the same transaction. `approvedBy`: the manager who approved a
+     * front desk's void with their PIN. With stock on, `bottles` says where the checkout's bottles are: back
+     * in the fridge (the count was wrong), or gone without charge (a complimentary write-off).
      */
-    /** `approvedBy`: the manager who approved a front desk's void with their PIN. */
     async void(
       id: number,
       reason: string,
       change: Change,
       approvedBy?: { id: number; name: string },
+      bottles: VoidBottles = 'in-fridge',
     ): Promise<HistoryCheckout> {
       const voidedAt = change.at;
       await kysely.transaction().execute(async (trx) => {
@@ -248,9 +332,16 @@ export function createHistoryRepo({ kysely }: Db) {
         }
         const lines = await trx
           .selectFrom('checkout_lines')
-          .select(['drink_name as drinkName', 'quantity', 'line_total as lineTotal'])
+          .select(['drink_id as drinkId', 'drink_name as drinkName', 'quantity', 'line_total as lineTotal'])
           .where('checkout_id', '=', id)
           .execute();
+        const stock = await returnVoidedBottles(trx, {
+          id,
+          bungalow: updated.bungalow,
+          lines,
+          bottles,
+          change,
+        });
         await appendAudit(trx, {
           ...change,
           action: 'checkout.voided',
@@ -260,6 +351,7 @@ export function createHistoryRepo({ kysely }: Db) {
             total: updated.total,
             reason,
             ...(approvedBy ? { approvedBy } : {}),
+            ...stock,
           },
         });
         // Last in the transaction: see running-totals.ts.

@@ -5,12 +5,27 @@ import type { DrinkInput } from '../../../shared/schemas';
 import { appendAudit, type Change, changedFields, changedNothing, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 
-const columns = ['id', 'drinkName', 'startingQuantity', 'price', 'section', 'sectionOrder'] as const;
+const columns = [
+  'id',
+  'drinkName',
+  'startingQuantity',
+  'price',
+  'section',
+  'sectionOrder',
+  'packSize',
+] as const;
 
-/** The database's check (migration 004) admits only the four titles. */
-const asDrink = (row: Omit<Drink, 'section'> & { section: string | null }): Drink => ({
+/**
+ * The database's check (migration 004) admits only the four titles. A drink without a pack size has no
+ * `packSize` key: the spec's clients compare a drink's fields exactly.
+ */
+const asDrink = ({
+  packSize,
+  ...row
+}: Omit<Drink, 'section' | 'packSize'> & { section: string | null; packSize: number | null }): Drink => ({
   ...row,
   section: row.section as DrinkSectionTitle | null,
+  ...(packSize === null ? {} : { packSize }),
 });
 
 export function createDrinksRepo({ kysely, dialect }: Db) {
@@ -32,6 +47,7 @@ export function createDrinksRepo({ kysely, dialect }: Db) {
           .values({
             ...input,
             section: input.section ?? null,
+            packSize: input.packSize ?? null,
             sectionOrder: sql<number>`(select coalesce(max("sectionOrder"), 0) + 1 from "Drinks")`,
           })
           .returning(columns)
@@ -85,6 +101,13 @@ export function createDrinksRepo({ kysely, dialect }: Db) {
           .returning(columns)
           .executeTakeFirst();
         if (!removed) return false;
+        // Its bottles keep their ledger: the stock page names them as they were, "no longer sold"; its pars go.
+        await trx
+          .insertInto('stock_drinks')
+          .values({ drink_id: id, drink_name: removed.drinkName, average_cost: null })
+          .onConflict((oc) => oc.column('drink_id').doUpdateSet({ drink_name: removed.drinkName }))
+          .execute();
+        await trx.deleteFrom('pars').where('drink_id', '=', id).execute();
         await appendAudit(trx, {
           ...change,
           action: 'drink.deleted',

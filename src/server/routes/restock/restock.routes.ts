@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { bungalowParamSchema, restockInputSchema } from '../../../shared/staff-schemas';
+import { bungalowParamSchema } from '../../../shared/staff-schemas';
+import { restockInputSchema } from '../../../shared/stock-schemas';
 import { changeBy, requireRight } from '../../auth/actor';
 import type { AppDeps } from '../../deps';
 import { readJson, readParams } from '../../http/validate';
@@ -13,7 +14,7 @@ export function restockRoutes(deps: AppDeps) {
     .get('/', fridge, async (c) => c.json(await repo.list()))
     .post('/:bungalow', fridge, async (c) => {
       const { bungalow } = readParams(c, bungalowParamSchema);
-      await readJson(c, restockInputSchema);
-      return c.json(await repo.restock(bungalow, await changeBy(c, deps)), 201);
+      const input = await readJson(c, restockInputSchema);
+      return c.json(await repo.restock(bungalow, input, await changeBy(c, deps)), 201);
     });
 }
