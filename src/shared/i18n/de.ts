@@ -94,7 +94,7 @@ export const de: GuestMessages = {
   promptPayPayStaff:
     'Dieser Betrag passt nicht in einen PromptPay-QR-Code: Bitte bezahlen Sie beim Personal.',
   notRefilled: (items) => `Seit der letzten Kontrolle nicht aufgefüllt: ${items}`,
-  lackLine: (units, drink) => `${units} ${drink}`,
+  lackLine: (units, drink) => `${units} × ${drink}`,
   exceedsFridge: (reason) =>
     `Beleg konnte nicht geteilt werden: ${reason}. Bitte zählen Sie noch einmal, was im Kühlschrank fehlt.`,
 };

@@ -92,7 +92,7 @@ export const ru: GuestMessages = {
     `Сумма больше ${limit} THB — это слишком много для одного платежа PromptPay. Пожалуйста, оплатите сотруднику.`,
   promptPayPayStaff: 'Эту сумму нельзя оплатить по QR-коду PromptPay. Пожалуйста, оплатите сотруднику.',
   notRefilled: (items) => `Не пополнено с последней проверки: ${items}`,
-  lackLine: (units, drink) => `${drink}: ${units}`,
+  lackLine: (units, drink) => `${drink}: ${units} шт.`,
   exceedsFridge: (reason) =>
     `Не удалось отправить чек: ${reason}. Пересчитайте, чего не хватает в холодильнике.`,
 };
