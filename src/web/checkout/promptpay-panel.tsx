@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { promptPayAmountProblem, promptPayLimits } from '../../shared/promptpay/promptpay-id';
+import { promptPayAmountProblem, promptPayLimits } from '../../shared/promptpay/promptpay-amount';
 import type { PublicResortSettings } from '../../shared/resort-settings';
 import { useI18n } from '../i18n/language';
 import { loadPublicSettings } from '../settings';
