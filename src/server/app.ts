@@ -33,6 +33,7 @@ import { sessionRoutes } from './routes/session/session.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
 import { stockRoutes } from './routes/stock/stock.routes';
+import { stockCostsRoutes } from './routes/stock/stock-costs.routes';
 
 export interface CreateAppOptions {
   db: Db;
@@ -149,6 +150,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/events', eventsRoutes(deps))
     .route('/check-requests', checkRequestsRoutes(deps))
     .route('/audit', auditRoutes(deps))
+    .route('/stock', stockCostsRoutes(deps))
     .route('/stock', stockRoutes(deps))
     .route('/pars', parsRoutes(deps))
     .route('/fridges', fridgesRoutes(deps));

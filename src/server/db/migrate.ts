@@ -12,6 +12,7 @@ import { daysMigration } from './migrations/009-days';
 import { checkRequestsMigration } from './migrations/010-check-requests';
 import { auditAtCommitMigration } from './migrations/011-audit-at-commit';
 import { stockMigration } from './migrations/012-stock';
+import { stockCostsMigration } from './migrations/014-stock-costs';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '010-check-requests': checkRequestsMigration(db.dialect),
     '011-audit-at-commit': auditAtCommitMigration(db.dialect),
     '012-stock': stockMigration(db.dialect),
+    '014-stock-costs': stockCostsMigration(),
   };
 }
 

@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { marginQuerySchema } from '../../../shared/stock-costs';
+import { requireRight } from '../../auth/actor';
+import type { AppDeps } from '../../deps';
+import { HttpError } from '../../http/errors';
+import { readQuery } from '../../http/validate';
+import { stockStartedAt } from '../../stock/fridges';
+import { createSettingsRepo } from '../settings/settings.repo';
+import { createBuyListRepo } from './buy-list.repo';
+import { createMarginRepo } from './margin.repo';
+
+/** What the minibar earned and what to buy (issue 26): owner and manager only (`stockCosts`). */
+export function stockCostsRoutes(deps: AppDeps) {
+  const margins = createMarginRepo(deps.db);
+  const buyLists = createBuyListRepo(deps.db);
+  const settings = createSettingsRepo(deps.db);
+  const costs = requireRight(deps, 'stockCosts');
+
+  return new Hono()
+    .get('/margin', costs, async (c) => {
+      const { from, to } = readQuery(c, marginQuerySchema);
+      return c.json(await margins.margin(from, to, (await settings.read()).timeZone));
+    })
+    .get('/buy-list', costs, async (c) => {
+      if ((await stockStartedAt(deps.db.kysely)) === null) {
+        throw new HttpError(409, 'conflict', 'Stock is not started: count the storeroom and start it first');
+      }
+      const { timeZone, bungalowNumbers, stockCoverDays } = await settings.read();
+      return c.json(
+        await buyLists.buyList({
+          now: deps.now(),
+          timeZone,
+          bungalows: bungalowNumbers,
+          coverDays: stockCoverDays,
+        }),
+      );
+    });
+}
