@@ -11,6 +11,7 @@ import type {
 import { backgroundReadHeader } from '../shared/live-types';
 import type { PublicResortSettings } from '../shared/resort-settings-public';
 import type { CheckoutInput, DrinkInput, GuestInput } from '../shared/schemas';
+import type { FridgeState } from '../shared/stock-types';
 
 /** Any non-2xx answer, or no answer at all (status 0), as one error the screens can show. */
 export class ApiError extends Error {
@@ -99,6 +100,8 @@ export const fetchGuestOnFile = (bungalow: number) =>
   request<{ onFile: boolean }>(`/api/bungalows/${bungalow}/guest`);
 export const recordCheckout = (input: CheckoutInput) =>
   request<RecordedCheckout>('/api/checkouts', { method: 'POST', body: input });
+/** What bungalow N's fridge carries and holds (its pars; with stock on, the ledger's bottles): counts only. */
+export const fetchFridge = (bungalow: number) => request<FridgeState>(`/api/fridges/${bungalow}`);
 export const fetchCheckouts = () => request<Checkout[]>('/api/checkouts');
 
 /** Anyone gets the public part; an admin session gets everything (ResortSettings). */

@@ -34,6 +34,7 @@ async function expectPages(page: Page, shown: string[]) {
     'Drinks',
     'Bungalows',
     'Restock',
+    'Stock',
     'History',
     'Reports',
     'Settings',
@@ -127,7 +128,7 @@ for (const size of sizes) {
       await typePin(page, adminEn.pinOf(noi.name), noi.pin);
       await expect(page.getByRole('button', { name: 'Lock admin panel' })).toBeVisible();
       await expect(page.getByText(`${noi.roleLabel} · Desk tablet`)).toBeVisible();
-      await expectPages(page, ['Panel', 'Overview', 'Bungalows', 'Restock', 'History', 'Reports']);
+      await expectPages(page, ['Panel', 'Overview', 'Bungalows', 'Restock', 'Stock', 'History', 'Reports']);
       // A page the desk cannot use opens the desk's first page instead, fetching nothing: the spec's panel,
       // with the guest form but no drink buttons (the catalogue is not the desk's).
       await page.goto('/admin/drinks');
@@ -162,6 +163,7 @@ for (const size of sizes) {
         'Drinks',
         'Bungalows',
         'Restock',
+        'Stock',
         'History',
         'Reports',
         'Settings',

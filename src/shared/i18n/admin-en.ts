@@ -535,6 +535,173 @@ export const adminEn = {
     `Bungalow ${bungalow}: checkout #${id} (${total}) no longer paid (was ${method})`,
   describeRestockDone: (bungalow: number, items: string) => `Bungalow ${bungalow} restocked: ${items}`,
   approvedBy: (name: string) => `approved by ${name}`,
+
+  // Stock (the fourth stage): the stock page, the moves, pars, the pick list, the Activity page's lines.
+  pageStock: 'Stock',
+  theStock: 'the stock',
+  stockOff: 'Stock is not on yet: every fridge is taken as full at every check.',
+  stockOffAskOwner: 'An owner or a manager starts stock with a count of the storeroom.',
+  stockStartTitle: 'Start stock',
+  stockStartIntro:
+    'Count the storeroom and enter what is there for each drink (a blank is 0). From then on every bottle is kept: deliveries in, restocks to the fridges, guests and write-offs out. Every fridge starts as full at its pars, less what the restock list says it lacks.',
+  startStock: 'Start stock',
+  stockStarted: 'Stock started',
+  failedToStartStock: 'Failed to start stock',
+  stockKeptSince: (when: string) => `Stock kept since ${when}.`,
+  onHand: 'On hand',
+  onHandCaption: 'On hand per drink, in cases and bottles',
+  storeroom: 'Storeroom',
+  fridges: 'Fridges',
+  casesAndBottles: (cases: number, bottles: number) =>
+    cases === 0
+      ? `${bottles}`
+      : `${cases} ${cases === 1 ? 'case' : 'cases'}${bottles === 0 ? '' : ` + ${bottles}`}`,
+  countNeeded: 'count needed',
+  noLongerSold: 'no longer sold',
+  nothingOnHand: 'No drinks in the catalogue yet.',
+  stockMovesLink: 'Every move of the ledger',
+  inBottles: (bottles: number) => `${bottles} ${bottles === 1 ? 'bottle' : 'bottles'}`,
+  // The forms.
+  inStoreroomBottles: 'Bottles in the storeroom',
+  enterBungalow: 'Enter the bungalow number of the fridge.',
+  fridgeBungalow: 'Bungalow',
+  averageCost: 'Average cost',
+  stockValue: 'Value',
+  receiveDelivery: 'Receive a delivery',
+  supplier: 'Supplier',
+  reference: 'Reference (invoice number)',
+  quantityOf: (drink: string) => `${drink}: how many`,
+  unitOf: (drink: string) => `${drink}: counted in`,
+  unitCases: (packSize: number) => `Cases of ${packSize}`,
+  unitBottles: 'Bottles',
+  costPerCase: (drink: string) => `${drink}: cost per case (THB)`,
+  costPerBottle: (drink: string) => `${drink}: cost per bottle (THB)`,
+  expiresOn: (drink: string) => `${drink}: best before`,
+  deliveryHint: 'Fill in the drinks that came; leave the others blank.',
+  receive: 'Receive',
+  deliveryReceived: 'Delivery received',
+  failedToReceive: 'Failed to record the delivery',
+  enterOneLine: 'Enter a quantity for at least one drink.',
+  enterCost: 'Enter what it cost (0 when free).',
+  wholeNumber: 'Enter a whole number, 0 or more.',
+  countPlace: 'Count a place',
+  place: 'Place',
+  fridgeOf: (bungalow: number) => `Fridge ${bungalow}`,
+  countHint:
+    'Count each drink and type what you find. Leave a drink blank when you did not count it: a blank is never a zero.',
+  expectedHere: (expected: number) => `Expected ${expected}`,
+  countedOf: (drink: string) => `${drink}: counted`,
+  postCount: 'Post the count',
+  countRecorded: 'Count recorded',
+  failedToCount: 'Failed to record the count',
+  countFound: 'What the count found',
+  countLine: (drink: string, expected: number, counted: number, difference: string) =>
+    `${drink}: ${expected} → ${counted}, ${difference}`,
+  writeOffTitle: 'Write off',
+  writeOffReason: 'Reason',
+  reasonName: (reason: string) =>
+    (
+      ({
+        broken: 'Broken',
+        expired: 'Expired',
+        complimentary: 'Complimentary',
+        staff: 'Staff',
+        other: 'Other',
+      }) as Record<string, string>
+    )[reason] ?? reason,
+  note: 'Note',
+  writeOffQuantity: (drink: string) => `${drink}: bottles to write off`,
+  writeOffButton: 'Write off',
+  writtenOff: 'Written off',
+  failedToWriteOff: 'Failed to write off',
+  // The ledger's moves.
+  stockMovesTitle: 'Stock moves',
+  backToStock: 'Back to stock',
+  filterMoves: 'Filter the moves',
+  anyDrink: 'Any drink',
+  anyPlace: 'Any place',
+  showMoves: 'Show moves',
+  noMovesMatch: 'No move matches these filters.',
+  movesNewestFirst: 'Moves, newest first',
+  movesPages: 'Pages of moves',
+  downloadMovesCsv: 'Download CSV',
+  theMoves: 'the moves',
+  bottlesHeader: 'Bottles',
+  fromPlace: 'From',
+  toPlace: 'To',
+  documentHeader: 'Document',
+  whenHeader: 'When',
+  placeName: (place: string) => {
+    const fridge = /^fridge:(\d+)$/.exec(place);
+    if (fridge) return `Fridge ${fridge[1]}`;
+    return (
+      (
+        {
+          storeroom: 'Storeroom',
+          supplier: 'Supplier',
+          guest: 'Guest',
+          'write-off': 'Written off',
+          count: 'Count',
+        } as Record<string, string>
+      )[place] ?? place
+    );
+  },
+  documentName: (type: string, id: number) =>
+    `${
+      (
+        {
+          start: 'Start',
+          checkout: 'Checkout',
+          revision: 'Revision of checkout',
+          void: 'Void of checkout',
+          restock: 'Restock',
+          delivery: 'Delivery',
+          count: 'Count',
+          'write-off': 'Write-off',
+        } as Record<string, string>
+      )[type] ?? type
+    } #${id}`,
+  // Pars, on the Bungalows page.
+  parsTitle: 'Pars: what a full fridge holds',
+  parsIntro:
+    "Every fridge holds each drink's starting quantity when full. Set other pars for a range of bungalows at once (the villas, say): 0 means that fridge does not carry the drink, and its checkout does not show it.",
+  parsBungalows: 'Bungalows',
+  parsBungalowsHint: 'A range like 20-24, or numbers separated by commas.',
+  parOf: (drink: string, starting: number) => `${drink} (catalogue: ${starting})`,
+  parBlankHint: 'Leave a drink blank to leave its par as it is.',
+  setPars: 'Set pars',
+  parsSaved: 'Pars saved',
+  failedToSavePars: 'Failed to save the pars',
+  parsOverrides: 'Bungalows with pars of their own',
+  noParsOverrides: "Every bungalow has the catalogue's pars.",
+  resetPars: 'Reset',
+  resetParsOf: (bungalow: number) => `Reset bungalow ${bungalow} to the catalogue's pars`,
+  parsReset: "Back to the catalogue's pars",
+  failedToResetPars: 'Failed to reset the pars',
+  parLine: (drink: string, par: number) => `${drink} ${par}`,
+  // The restock list with stock on: the pick list.
+  pickList: (units: number) => `Pick list from the storeroom: ${units} ${units === 1 ? 'bottle' : 'bottles'}`,
+  restockStockIntro: "Each fridge's par less what it holds.",
+  casesHeader: 'Cases',
+  fillToPar: 'Fill to par',
+  fillToParOf: (bungalow: number) => `Fill bungalow ${bungalow} to par`,
+  editWhatWentIn: 'Edit what went in',
+  putIn: (drink: string) => `${drink}: put in`,
+  saveWhatWentIn: 'Save what went in',
+  // The history.
+  lateCharge: 'Late charge',
+  voidBottles: 'Where are the bottles?',
+  bottlesInFridge: 'Back in the fridge (the count was wrong)',
+  bottlesWrittenOff: 'Written off as complimentary (the guest is not charged)',
+  // The Activity page.
+  describeStockStarted: (items: string) => `Stock started, storeroom: ${items}`,
+  describeStockReceived: (id: number, supplier: string, items: string, total: string) =>
+    `Delivery #${id}${supplier ? ` from ${supplier}` : ''}: ${items}, ${total}`,
+  describeStockCounted: (place: string, lines: string) => `${place} count: ${lines}`,
+  describeStockWrittenOff: (place: string, reason: string, items: string) =>
+    `Written off in ${place} (${reason}): ${items}`,
+  describeParsChanged: (bungalows: string, items: string) => `Pars of bungalows ${bungalows}: ${items}`,
+  describeParsReset: (bungalows: string) => `Bungalow ${bungalows}: pars back to the catalogue's`,
 };
 
 /** The audit trail's actions as the Activity page names them (src/shared/audit-types.ts). */
@@ -566,6 +733,11 @@ const actionNamesEn: Record<string, string> = {
   'request.done': 'Check request answered',
   'day.closed': 'Day closed',
   'day.reopened': 'Day reopened',
+  'stock.started': 'Stock started',
+  'stock.received': 'Delivery received',
+  'stock.counted': 'Stock counted',
+  'stock.written_off': 'Written off',
+  'pars.changed': 'Pars changed',
 };
 
 /** The fields a change names ("price 60 → 70 THB"). */

@@ -119,6 +119,12 @@ export const en = {
   promptPayOverLimit: (limit: string) =>
     `The total is over ${limit} THB, more than one PromptPay payment should carry: please pay staff`,
   promptPayPayStaff: 'This total cannot go into a PromptPay QR code: please pay staff',
+
+  // Stock (the fourth stage): a fridge that holds less than its par, and a check that asks for more.
+  notRefilled: (items: string) => `Not refilled since the last check: ${items}`,
+  lackLine: (units: number, drink: string) => `${units} ${drink}`,
+  exceedsFridge: (reason: string) =>
+    `Failed to share receipt: ${reason}. Count again what is missing from what the fridge held.`,
 };
 
 /** What a language provides: every key of the English file, texts as strings, values as the same functions. */

@@ -97,4 +97,9 @@ export const th: Messages = {
   promptPayOverLimit: (limit) => `ยอดรวมเกิน ${limit} บาท ซึ่งมากเกินกว่าจะชำระผ่านพร้อมเพย์ครั้งเดียว โปรดชำระกับพนักงาน`,
   promptPayPayStaff: 'ยอดนี้สร้างคิวอาร์โค้ดพร้อมเพย์ไม่ได้ โปรดชำระกับพนักงาน',
   qrLabel: (amount, payee) => `คิวอาร์โค้ดพร้อมเพย์ ยอด ${amount}${payee ? ` ถึง ${payee}` : ''}`,
+
+  // สต็อก (ขั้นที่สี่)
+  notRefilled: (items) => `ยังไม่ได้เติมตั้งแต่การตรวจครั้งก่อน: ${items}`,
+  lackLine: (units, drink) => `${drink} ${units} ขวด`,
+  exceedsFridge: (reason) => `แชร์ใบเสร็จไม่สำเร็จ: ตู้เย็นมีเครื่องดื่มน้อยกว่านั้น (${reason}) โปรดนับใหม่`,
 };

@@ -6,7 +6,7 @@ import type { CheckRequest } from '../../shared/live-types';
 import type { PaymentMethod } from '../../shared/payment-constants';
 import type { ResortSettings } from '../../shared/resort-settings';
 import type { ResortSettingsInput } from '../../shared/resort-settings-schema';
-import type { HistoryQuery } from '../../shared/staff-schemas';
+import type { HistoryQuery, VoidBottles } from '../../shared/staff-schemas';
 import type {
   BungalowState,
   Consumption,
@@ -18,6 +18,7 @@ import type {
   UnpaidSummary,
 } from '../../shared/staff-types';
 import type { StayInput } from '../../shared/stay-schemas';
+import type { RestockInput } from '../../shared/stock-schemas';
 import type { ApprovalInput } from '../../shared/team-schemas';
 import { requestWithHeaders } from '../api';
 
@@ -40,19 +41,22 @@ export async function fetchCheckoutHistory(query: HistoryQuery): Promise<History
   return { items: body, hasMore: /rel="next"/.test(headers.get('Link') ?? '') };
 }
 /** A front desk's void carries a manager's approval: their name picked and PIN typed on the same device. */
-export const voidCheckout = (id: number, reason: string, approval?: ApprovalInput) =>
+export const voidCheckout = (id: number, reason: string, approval?: ApprovalInput, bottles?: VoidBottles) =>
   json<HistoryCheckout>(`/api/checkouts/${id}/void`, {
     method: 'POST',
-    body: approval ? { reason, approval } : { reason },
+    body: { reason, ...(approval ? { approval } : {}), ...(bottles ? { bottles } : {}) },
   });
 /** Marks a checkout paid by `method`, or unpaid again with null. */
 export const recordPayment = (id: number, method: PaymentMethod | null) =>
   json<HistoryCheckout>(`/api/checkouts/${id}/payment`, { method: 'POST', body: { method } });
 export const fetchUnpaidSummary = () => json<UnpaidSummary>('/api/checkouts/unpaid');
 export const fetchRestockList = () => json<RestockList>('/api/restock');
-/** A restock carries no data, but every write sends JSON. */
-export const markRestocked = (bungalow: number) =>
-  json<Restock>(`/api/restock/${bungalow}`, { method: 'POST', body: {} });
+/**
+ * A restock: `{}` fills the fridge (with stock on, to its pars from the storeroom); with stock on, `items` is
+ * what was really put in.
+ */
+export const markRestocked = (bungalow: number, items?: RestockInput['items']) =>
+  json<Restock>(`/api/restock/${bungalow}`, { method: 'POST', body: items ? { items } : {} });
 export const fetchConsumption = (days: 7 | 30) => json<Consumption>(`/api/consumption?days=${days}`);
 export const checkoutsCsvUrl = (from: string, to: string) =>
   `/api/checkouts/export.csv?${new URLSearchParams({ from, to })}`;

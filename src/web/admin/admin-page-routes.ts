@@ -10,6 +10,7 @@ const pageModules: Record<Exclude<AdminPagePath, typeof adminPanelPath>, NonNull
   '/admin/drinks': () => import('./drinks/drinks-route'),
   '/admin/bungalows': () => import('./bungalows/bungalows-route'),
   '/admin/restock': () => import('./restock/restock-route'),
+  '/admin/stock': () => import('./stock/stock-route'),
   '/admin/requests': () => import('./requests/requests-route'),
   '/admin/history': () => import('./history/history-route'),
   '/admin/close': () => import('./close/close-route'),
@@ -22,7 +23,11 @@ const pageModules: Record<Exclude<AdminPagePath, typeof adminPanelPath>, NonNull
 
 /** The pages' routes, as children of the workspace's route (src/web/router.tsx patches them in). */
 export function adminPageRoutes(): RouteObject[] {
-  return Object.entries(pageModules).map(
-    ([path, lazy]) => ({ path: path.slice('/admin/'.length), lazy }) as RouteObject,
-  );
+  return [
+    ...Object.entries(pageModules).map(
+      ([path, lazy]) => ({ path: path.slice('/admin/'.length), lazy }) as RouteObject,
+    ),
+    // A page under a nav page (the nav marks its parent): the stock ledger's moves.
+    { path: 'stock/moves', lazy: () => import('./stock/moves-route') } as RouteObject,
+  ];
 }

@@ -1,6 +1,7 @@
 import {
   BedDouble,
   BellRing,
+  Boxes,
   Calculator,
   ChartColumn,
   ClipboardList,
@@ -71,6 +72,12 @@ export const adminPages = [
     label: 'pageRestock',
     icon: PackageCheck,
     primary: true,
+  },
+  {
+    path: '/admin/stock',
+    right: 'stockRead',
+    label: 'pageStock',
+    icon: Boxes,
   },
   {
     path: '/admin/requests',

@@ -1,20 +1,27 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { Drink } from '../../shared/api-types';
 import { parseBungalowParam } from '../../shared/bungalow';
-import { requestWithHeaders } from '../api';
+import { fetchFridge, requestWithHeaders } from '../api';
 import { offlineCopyHeader } from '../offline/offline-protocol';
+import { drinksAtFridge } from './fridge-view';
 
 /**
  * Starts the drinks request without awaiting it, so the heading shows at once and the page can say
  * 'Loading drinks...' (the page resolves the promise with <Await>). Offline, the service worker answers with
- * the last drinks it kept and marks them: `offlineCopyOf` is then when that copy was fetched.
+ * the last drinks it kept and marks them: `offlineCopyOf` is then when that copy was fetched. The bungalow's
+ * fridge (its pars; with stock on, what it holds) is asked for beside the drinks, not after them; without its
+ * answer the drinks are the catalogue's, as the spec's.
  */
 export function checkoutLoader({ request }: LoaderFunctionArgs) {
   const bungalow = parseBungalowParam(new URL(request.url).searchParams.get('bungalow'));
   const response = requestWithHeaders<Drink[]>('/api/drinks');
+  const fridge = fetchFridge(bungalow).catch((error: unknown) => {
+    console.warn("The fridge's pars and bottles could not be read; showing the catalogue's", error);
+    return null;
+  });
   return {
     bungalow,
-    drinks: response.then((answer) => answer.body),
+    fridge: Promise.all([response, fridge]).then(([answer, state]) => drinksAtFridge(answer.body, state)),
     offlineCopyOf: response.then(
       (answer) => answer.headers.get(offlineCopyHeader),
       () => null,

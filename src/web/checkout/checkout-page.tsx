@@ -12,6 +12,7 @@ import { setCheckInProgress } from '../offline/check-in-progress';
 import { newCheckId } from './check';
 import type { checkoutLoader } from './checkout-loader';
 import { DrinkCard, DrinkCardPlaceholder } from './drink-card';
+import type { FridgeLack, FridgeView } from './fridge-view';
 import { loadReceipt } from './load-receipt';
 import { changeMissing, checkoutItems, type MissingCounts, missingOf } from './missing-counts';
 import { Summary, summaryId } from './summary';
@@ -29,7 +30,7 @@ const OfflinePanel = lazy(() =>
 );
 
 export function CheckoutPage() {
-  const { bungalow, drinks, offlineCopyOf } = useLoaderData<typeof checkoutLoader>();
+  const { bungalow, fridge, offlineCopyOf } = useLoaderData<typeof checkoutLoader>();
   const { t } = useI18n();
   return (
     <>
@@ -41,8 +42,13 @@ export function CheckoutPage() {
         <OfflinePanel offlineCopyOf={offlineCopyOf} />
       </Suspense>
       <Suspense fallback={<DrinksLoading />}>
-        <Await resolve={drinks} errorElement={<DrinksFailed />}>
-          {(loaded: Drink[]) => <CheckoutForm key={bungalow} bungalow={bungalow} drinks={loaded} />}
+        <Await resolve={fridge} errorElement={<DrinksFailed />}>
+          {(loaded: FridgeView) => (
+            <>
+              <NotRefilled lacking={loaded.lacking} />
+              <CheckoutForm key={bungalow} bungalow={bungalow} drinks={loaded.drinks} />
+            </>
+          )}
         </Await>
       </Suspense>
     </>
@@ -142,6 +148,21 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
         <TotalBar units={chosen.reduce((sum, item) => sum + item.missing, 0)} total={grandTotal(chosen)} />
       )}
     </div>
+  );
+}
+
+/**
+ * With stock on, a fridge below its par was not refilled after the last check: the guest's 'Starting: N' is
+ * already lower, and this line tells staff what to bring.
+ */
+function NotRefilled({ lacking }: { lacking: readonly FridgeLack[] }) {
+  const { t } = useI18n();
+  if (lacking.length === 0) return null;
+  const items = lacking.map((item) => t.lackLine(item.lack, item.drinkName)).join(', ');
+  return (
+    <p className="mb-5 rounded-2xl bg-amber-50 p-4 font-medium text-amber-950 ring-1 ring-amber-300">
+      {t.notRefilled(items)}
+    </p>
   );
 }
 

@@ -39,6 +39,8 @@ export function shareFailureMessage(error: unknown): string {
       return error.message === en.toastGuestNotFound ? t.toastGuestNotFound : t.shareRefused(error.message);
     }
     if (error.status === 429) return t.shareThrottled(error.message);
+    // With stock on: more counted missing than the fridge held; the server's message names the drink.
+    if (error.code === 'exceeds_fridge') return t.exceedsFridge(error.message);
     if (error.status === 422) {
       // The server says it in English (the API's language); the toast says it in the page's.
       return error.message === en.toastNoItemsSelected

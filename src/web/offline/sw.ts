@@ -123,6 +123,14 @@ registerRoute(
     (await isAdminPage(options.event)) ? fetch(options.request) : drinksNetworkFirst.handle(options),
 );
 
+// A bungalow's fridge (its pars; with stock on, what it holds): network first like the drinks, so offline the
+// checkout stops + at what the fridge held when this device last saw it.
+registerRoute(
+  ({ url, request }) => /^\/api\/fridges\/\d+$/.test(url.pathname) && request.method === 'GET',
+  async (options) =>
+    (await isAdminPage(options.event)) ? fetch(options.request) : drinksNetworkFirst.handle(options),
+);
+
 // The resort's public settings (name, time zone for the receipt's date, PromptPay payee): network first like
 // the drinks. Only the public part is ever kept, even when an admin's page asked (an admin gets more).
 const settingsNetworkFirst = new NetworkFirst({

@@ -87,6 +87,96 @@ describe('describeEvent', () => {
     );
   });
 
+  it('describes the stock documents: start, delivery, count, write-off, pars and a restock that moved bottles', () => {
+    const stock = (
+      action: AuditEvent['action'],
+      details: Record<string, unknown>,
+      id: string | null = '3',
+    ) => ({
+      action,
+      subject: { type: 'stock', id },
+      details,
+    });
+    expect(
+      describeEvent(
+        en,
+        stock('stock.started', {
+          storeroom: [
+            { drinkId: 1, drinkName: 'Chang', quantity: 48 },
+            { drinkId: 2, drinkName: 'Coke', quantity: 24 },
+          ],
+          fridges: [1, 2],
+        }),
+      ),
+    ).toBe('Stock started, storeroom: 48 x Chang, 24 x Coke');
+    const delivery = {
+      deliveryId: 3,
+      supplier: 'Makro',
+      reference: 'INV-9',
+      lines: [{ drinkId: 1, drinkName: 'Chang', quantity: 48, unitCost: 3292, expiresOn: null }],
+      totalCost: 158_016,
+    };
+    expect(describeEvent(en, stock('stock.received', delivery))).toBe(
+      'Delivery #3 from Makro: 48 x Chang, 1580.16 THB',
+    );
+    expect(describeEvent(th, stock('stock.received', { ...delivery, supplier: null }))).toBe(
+      'รับของ #3: 48 x Chang, ฿1,580',
+    );
+    const count = {
+      countId: 4,
+      place: 'storeroom',
+      note: null,
+      lines: [
+        { drinkId: 1, drinkName: 'Chang', expected: 46, counted: 40, difference: -6, before: 34, after: 28 },
+        { drinkId: 2, drinkName: 'Coke', expected: 10, counted: 12, difference: 2, before: 10, after: 12 },
+      ],
+    };
+    expect(describeEvent(en, stock('stock.counted', count))).toBe(
+      'Storeroom count: Chang: 46 → 40, −6; Coke: 10 → 12, +2',
+    );
+    expect(
+      describeEvent(th, stock('stock.counted', { ...count, place: 'fridge:12', lines: [count.lines[0]] })),
+    ).toBe('นับตู้เย็น 12: Chang: ควรมี 46 นับได้ 40, −6');
+    expect(
+      describeEvent(
+        en,
+        stock('stock.written_off', {
+          writeOffId: 5,
+          place: 'fridge:7',
+          reason: 'broken',
+          note: null,
+          lines: [{ drinkId: 1, drinkName: 'Chang', quantity: 1 }],
+        }),
+      ),
+    ).toBe('Written off in Fridge 7 (Broken): 1 x Chang');
+    expect(
+      describeEvent(
+        en,
+        stock('pars.changed', {
+          bungalows: [22, 20, 21, 23, 24, 30],
+          items: [{ drinkId: 1, drinkName: 'Chang', par: 6 }],
+        }),
+      ),
+    ).toBe('Pars of bungalows 20–24, 30: Chang 6');
+    expect(describeEvent(en, stock('pars.changed', { bungalows: [7], items: null }))).toBe(
+      "Bungalow 7: pars back to the catalogue's",
+    );
+    expect(
+      describeEvent(en, {
+        action: 'restock.done',
+        subject: { type: 'bungalow', id: '12' },
+        details: {
+          restockId: 9,
+          refilled: [],
+          moved: [
+            { drinkId: 1, drinkName: 'Chang', quantity: 2 },
+            { drinkId: 2, drinkName: 'Coke', quantity: 1 },
+          ],
+        },
+      }),
+    ).toBe('Bungalow 12 restocked: 2 x Chang, 1 x Coke');
+  });
+
   it('links checkout events to their checkout only', () => {
     expect(checkoutOf({ subject: { type: 'checkout', id: '31' } })).toBe(31);
     expect(checkoutOf({ subject: { type: 'drink', id: '3' } })).toBeNull();

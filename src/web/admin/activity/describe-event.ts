@@ -30,6 +30,34 @@ function methodName(a: AdminMessages, method: unknown): string {
       : str(method);
 }
 
+const lines = (value: unknown): Details[] => (Array.isArray(value) ? value.map(record) : []);
+
+/** "48 x Chang, 24 x Coke": the lines of a stock document, by the names they had then. */
+function namedLines(a: AdminMessages, value: unknown): string {
+  const named = lines(value).map((line) => `${num(line.quantity)} x ${str(line.drinkName)}`);
+  return named.join(', ') || a.noValue;
+}
+
+/** A difference as a count shows it: "+2", "−6" (a minus sign, not a hyphen), "0". */
+export function signed(difference: number): string {
+  if (difference > 0) return `+${difference}`;
+  if (difference < 0) return `\u2212${-difference}`;
+  return '0';
+}
+
+/** "20–24, 30": bungalow numbers with each run of neighbours as a range. */
+export function bungalowRanges(numbers: readonly number[]): string {
+  const sorted = [...new Set(numbers)].sort((x, y) => x - y);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === (sorted[j] as number) + 1) j++;
+    runs.push(i === j ? `${sorted[i]}` : `${sorted[i]}\u2013${sorted[j]}`);
+    i = j + 1;
+  }
+  return runs.join(', ');
+}
+
 /** A value as a person reads it: text as is, none for null, lists joined. */
 function plain(a: AdminMessages, value: unknown): string {
   if (value === null || value === undefined || value === '') return a.noValue;
@@ -104,9 +132,42 @@ export function describeEvent(
     case 'payment.undone':
       return a.describePaymentUndone(bungalow, id, baht(num(d.total)), methodName(a, before.method));
     case 'restock.done': {
-      const refilled = Array.isArray(d.refilled) ? d.refilled.map(record) : [];
-      const items = refilled.map((item) => `${num(item.units)} x ${str(item.drinkName)}`).join(', ');
+      // With stock on, what went from the storeroom into the fridge; with stock off, what had been taken.
+      const moved = lines(d.moved);
+      const items =
+        moved.length > 0
+          ? moved.map((item) => `${num(item.quantity)} x ${str(item.drinkName)}`).join(', ')
+          : lines(d.refilled)
+              .map((item) => `${num(item.units)} x ${str(item.drinkName)}`)
+              .join(', ');
       return a.describeRestockDone(Number(event.subject.id), items || a.noValue);
+    }
+    case 'stock.started':
+      return a.describeStockStarted(namedLines(a, d.storeroom));
+    case 'stock.received':
+      return a.describeStockReceived(
+        num(d.deliveryId ?? event.subject.id),
+        d.supplier ? str(d.supplier) : '',
+        namedLines(a, d.lines),
+        baht(num(d.totalCost) / 100),
+      );
+    case 'stock.counted': {
+      const counted = lines(d.lines).map((line) =>
+        a.countLine(str(line.drinkName), num(line.expected), num(line.counted), signed(num(line.difference))),
+      );
+      return a.describeStockCounted(a.placeName(str(d.place)), counted.join('; ') || a.noValue);
+    }
+    case 'stock.written_off':
+      return a.describeStockWrittenOff(
+        a.placeName(str(d.place)),
+        a.reasonName(str(d.reason)),
+        namedLines(a, d.lines),
+      );
+    case 'pars.changed': {
+      const bungalows = bungalowRanges(Array.isArray(d.bungalows) ? d.bungalows.map(num) : []);
+      if (!Array.isArray(d.items)) return a.describeParsReset(bungalows);
+      const items = lines(d.items).map((item) => a.parLine(str(item.drinkName), num(item.par)));
+      return a.describeParsChanged(bungalows, items.join(', ') || a.noValue);
     }
     default: {
       const name = a.actionName(event.action);

@@ -1,6 +1,6 @@
 import '../zod-jitless';
 import type { StayInput } from '../../../shared/stay-schemas';
-import { fetchGuest } from '../../api';
+import { fetchDrinks, fetchGuest } from '../../api';
 import { askForCheck, endStay, fetchBungalows, fetchCheckRequests, saveStay } from '../admin-api';
 import {
   mergeActionSpecs,
@@ -12,9 +12,12 @@ import {
 import { useAdminI18n } from '../admin-i18n';
 import { liveFilters, useLiveRevalidate } from '../live/use-live';
 import { PageSection } from '../page-section';
+import { fetchPars, resetPars, savePars } from '../stock/stock-api';
+import { useGrant } from '../team/session-context';
 import { usePageData } from '../use-page-data';
 import { guestCommands } from './guest-commands';
 import { GuestSection } from './guest-form';
+import { type ParsCommand, ParsSection } from './pars';
 import { type BungalowRow, StaysSection } from './stays';
 
 /**
@@ -34,6 +37,7 @@ async function loadBungalows(): Promise<BungalowRow[]> {
 export const loader = pageLoader(() => ({
   guest: reportLoadFailure(fetchGuest()),
   bungalows: reportLoadFailure(loadBungalows()),
+  pars: reportLoadFailure(Promise.all([fetchPars(), fetchDrinks()])),
 }));
 
 type StayCommand =
@@ -61,18 +65,36 @@ const stayCommands: PageActionSpec<StayCommand> = {
   },
 };
 
-export const action = pageAction(mergeActionSpecs(guestCommands, stayCommands));
+const parsCommands: PageActionSpec<ParsCommand> = {
+  run: (command) =>
+    command.intent === 'reset-pars'
+      ? resetPars(command.bungalow)
+      : savePars({ bungalows: command.bungalows, items: command.items }),
+  success: { 'set-pars': ({ a }) => a.parsSaved, 'reset-pars': ({ a }) => a.parsReset },
+  // The form shows why a save failed; a reset says so in a toast.
+  failure: { 'set-pars': null, 'reset-pars': ({ a }) => a.failedToResetPars },
+};
+
+export const action = pageAction(
+  mergeActionSpecs(mergeActionSpecs(guestCommands, stayCommands), parsCommands),
+);
 
 export function Component() {
   const data = usePageData<typeof loader>();
   const { t, a } = useAdminI18n();
-  useLiveRevalidate(liveFilters.bungalows);
+  useLiveRevalidate((event) => liveFilters.bungalows(event) || liveFilters.pars(event));
+  const showPars = useGrant('stockRead') === 'yes';
   if (!data) return null;
   return (
     <div className="flex flex-col gap-6">
       <PageSection id="stays" title={a.guestsInBungalows}>
         <StaysSection bungalows={data.bungalows} />
       </PageSection>
+      {showPars && (
+        <PageSection id="pars" title={a.parsTitle}>
+          <ParsSection pars={data.pars} />
+        </PageSection>
+      )}
       <PageSection id="guest" title={t.guestInformation}>
         <p className="mb-3 text-slate-700">{a.guestRecordIntro}</p>
         <GuestSection guest={data.guest} />

@@ -44,7 +44,14 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
         </h4>
         <span className="text-sm text-slate-600">{a.checkoutNumber(checkout.id)}</span>
       </div>
-      <p className="text-slate-700">{a.guestIs(checkout.guestName)}</p>
+      <p className="text-slate-700">
+        {a.guestIs(checkout.guestName)}
+        {checkout.lateCharge && (
+          <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 text-sm font-semibold text-amber-900">
+            {a.lateCharge}
+          </span>
+        )}
+      </p>
       <ul className={`mt-2 flex flex-col gap-1 ${voided ? 'text-slate-500 line-through' : ''}`}>
         {checkout.lines.map((line) => (
           <li key={`${line.drinkId}-${line.drinkName}`} className="flex justify-between gap-3">

@@ -1,7 +1,7 @@
 import '../zod-jitless';
 import type { PaymentMethod } from '../../../shared/payment-constants';
 import { staffLimits } from '../../../shared/staff-constants';
-import { historyQuerySchema } from '../../../shared/staff-schemas';
+import { historyQuerySchema, type VoidBottles } from '../../../shared/staff-schemas';
 import type { HistoryPage } from '../../../shared/staff-types';
 import type { ApprovalInput } from '../../../shared/team-schemas';
 import { fetchCheckoutHistory, recordPayment, voidCheckout } from '../admin-api';
@@ -46,13 +46,21 @@ export const loader = pageLoader(({ request }) => {
 });
 
 export type HistoryCommand =
-  | { intent: 'void-checkout'; id: number; reason: string; approval?: ApprovalInput }
+  | {
+      intent: 'void-checkout';
+      id: number;
+      reason: string;
+      approval?: ApprovalInput;
+      /** With stock on: where the checkout's bottles are. */
+      bottles?: VoidBottles;
+    }
   | { intent: 'mark-paid'; id: number; method: PaymentMethod }
   | { intent: 'undo-payment'; id: number };
 
 export const action = pageAction<HistoryCommand>({
   run: (command) => {
-    if (command.intent === 'void-checkout') return voidCheckout(command.id, command.reason, command.approval);
+    if (command.intent === 'void-checkout')
+      return voidCheckout(command.id, command.reason, command.approval, command.bottles);
     return recordPayment(command.id, command.intent === 'mark-paid' ? command.method : null);
   },
   success: {

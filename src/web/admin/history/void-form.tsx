@@ -1,8 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { staffLimits } from '../../../shared/staff-constants';
-import { voidInputSchema } from '../../../shared/staff-schemas';
+import { type VoidBottles, voidBottles, voidInputSchema } from '../../../shared/staff-schemas';
 import type { HistoryCheckout } from '../../../shared/staff-types';
+import { fetchFridge } from '../../api';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { type AdminActionResult, submitOptions } from '../admin-data';
@@ -31,6 +32,8 @@ export function VoidForm({ checkout, onClose }: { checkout: HistoryCheckout; onC
     Extract<AdminActionResult, { ok: false }> | undefined
   >();
   const [attempt, setAttempt] = useState(0);
+  const stockOn = useStockOn(checkout.bungalow);
+  const [bottles, setBottles] = useState<VoidBottles>('in-fridge');
 
   useActionResult(fetcher, (result) => {
     if (result.ok) return onClose();
@@ -57,7 +60,13 @@ export function VoidForm({ checkout, onClose }: { checkout: HistoryCheckout; onC
     setProblem(undefined);
     setApprovalResult(undefined);
     fetcher.submit(
-      { intent: 'void-checkout', id: checkout.id, reason: checked, ...(approval ? { approval } : {}) },
+      {
+        intent: 'void-checkout',
+        id: checkout.id,
+        reason: checked,
+        ...(approval ? { approval } : {}),
+        ...(stockOn ? { bottles } : {}),
+      },
       submitOptions(),
     );
   };
@@ -79,6 +88,24 @@ export function VoidForm({ checkout, onClose }: { checkout: HistoryCheckout; onC
         error={error}
         autoFocus
       />
+      {stockOn && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-semibold text-slate-800">{a.voidBottles}</legend>
+          {voidBottles.map((value) => (
+            <label key={value} className="flex min-h-12 items-center gap-2">
+              <input
+                type="radio"
+                name={`void-bottles-${checkout.id}`}
+                value={value}
+                checked={bottles === value}
+                onChange={() => setBottles(value)}
+                className="size-5"
+              />
+              {value === 'in-fridge' ? a.bottlesInFridge : a.bottlesWrittenOff}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {needsManager && (
         <ManagerApproval
           pending={fetcher.state !== 'idle'}
@@ -99,4 +126,20 @@ export function VoidForm({ checkout, onClose }: { checkout: HistoryCheckout; onC
       </div>
     </form>
   );
+}
+
+/** Whether stock is on, as the bungalow's fridge says (public, counts only): then a void says where the bottles are. */
+function useStockOn(bungalow: number): boolean {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    let current = true;
+    fetchFridge(bungalow).then(
+      (fridge) => current && setOn(fridge.stock),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [bungalow]);
+  return on;
 }

@@ -61,12 +61,25 @@ export function useLiveStatus(): LiveStatus {
 export const liveFilters = {
   checkouts: (event: LiveEvent) =>
     event.action.startsWith('checkout.') || event.action.startsWith('payment.'),
-  restock: (event: LiveEvent) => event.action.startsWith('checkout.') || event.action === 'restock.done',
+  /** With stock on, a fridge's lack also moves with its pars, a count or a write-off there. */
+  restock: (event: LiveEvent) =>
+    event.action.startsWith('checkout.') ||
+    event.action === 'restock.done' ||
+    event.action === 'pars.changed' ||
+    event.action === 'stock.started' ||
+    event.action === 'stock.counted' ||
+    event.action === 'stock.written_off',
   bungalows: (event: LiveEvent) =>
     event.action.startsWith('stay.') ||
     event.action.startsWith('request.') ||
     event.action === 'checkout.recorded',
   requests: (event: LiveEvent) => event.action.startsWith('request.'),
+  /** Whatever moves bottles: the stock documents, checkouts and restocks. */
+  stock: (event: LiveEvent) =>
+    event.action.startsWith('stock.') ||
+    event.action.startsWith('checkout.') ||
+    event.action === 'restock.done',
+  pars: (event: LiveEvent) => event.action === 'pars.changed',
   overview: (event: LiveEvent) =>
     event.action.startsWith('checkout.') ||
     event.action.startsWith('payment.') ||

@@ -1,12 +1,15 @@
-import { PackageCheck, Printer } from 'lucide-react';
-import { Suspense } from 'react';
+import { PackageCheck, Pencil, Printer } from 'lucide-react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { Await, useFetcher } from 'react-router';
 import type { DrinkUnits, RestockBungalow, RestockList } from '../../../shared/staff-types';
 import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
 import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { type DataColumn, DataTable } from '../data-table';
 import { LoadFailed, Loading } from '../load-states';
+import { wholeNumberOf } from '../stock/stock-lines';
+import { useActionResult } from '../use-action-result';
 
 /** The print stylesheet (styles.css) shows only this area while the body carries this class. */
 const printingClass = 'printing-restock';
@@ -35,8 +38,16 @@ export function RestockSection({ restock }: { restock: Promise<RestockList> }) {
 
 function RestockView({ list }: { list: RestockList }) {
   const { a, dateTime } = useAdminI18n();
+  const stock = list.stock === true;
   const unitColumns: DataColumn<DrinkUnits>[] = [
     { header: a.drink, cell: (item) => item.drinkName },
+    ...(stock
+      ? [
+          // The pick list: whole cases to carry, then loose bottles (a drink without a pack size: bottles).
+          { header: a.casesHeader, cell: (item: DrinkUnits) => item.cases ?? 0, numeric: true },
+          { header: a.bottlesHeader, cell: (item: DrinkUnits) => item.bottles ?? item.units, numeric: true },
+        ]
+      : []),
     { header: a.unitsHeader, cell: (item) => item.units, numeric: true },
   ];
   return (
@@ -50,13 +61,14 @@ function RestockView({ list }: { list: RestockList }) {
           {a.printRestockList}
         </Button>
       </div>
+      {stock && <p className="text-slate-700 print:hidden">{a.restockStockIntro}</p>}
       {list.bungalows.length === 0 ? (
         <p className="py-2 text-slate-600">{a.everyFridgeFull}</p>
       ) : (
         <>
           <DataTable
             className="max-w-md"
-            caption={a.fromStoreroom(list.units)}
+            caption={stock ? a.pickList(list.units) : a.fromStoreroom(list.units)}
             columns={unitColumns}
             rows={list.totals}
             rowKey={(item) => item.drinkName}
@@ -66,7 +78,7 @@ function RestockView({ list }: { list: RestockList }) {
             aria-label={a.bungalowsToRestock}
           >
             {list.bungalows.map((bungalow) => (
-              <BungalowRestock key={bungalow.bungalow} bungalow={bungalow} />
+              <BungalowRestock key={bungalow.bungalow} bungalow={bungalow} stock={stock} />
             ))}
           </ul>
         </>
@@ -75,10 +87,35 @@ function RestockView({ list }: { list: RestockList }) {
   );
 }
 
-function BungalowRestock({ bungalow }: { bungalow: RestockBungalow }) {
+function BungalowRestock({ bungalow, stock }: { bungalow: RestockBungalow; stock: boolean }) {
   const fetcher = useFetcher<AdminActionResult>();
   const { a, dateTime } = useAdminI18n();
+  const [editing, setEditing] = useState(false);
+  const [putIn, setPutIn] = useState<Record<string, string>>({});
   const headingId = `restock-${bungalow.bungalow}`;
+  const pending = fetcher.state !== 'idle';
+  useActionResult(fetcher, (result) => {
+    if (result.ok) {
+      setEditing(false);
+      setPutIn({});
+    }
+  });
+  const fill = () => fetcher.submit({ intent: 'restock', bungalow: bungalow.bungalow }, submitOptions());
+  const items = bungalow.items.flatMap((item) =>
+    item.drinkId === undefined
+      ? []
+      : [{ drinkId: item.drinkId, text: putIn[item.drinkId] ?? String(item.units) }],
+  );
+  const saveWhatWentIn = (event: FormEvent) => {
+    event.preventDefault();
+    const lines = items
+      .map((item) => ({ drinkId: item.drinkId, quantity: wholeNumberOf(item.text) }))
+      .filter(
+        (line): line is { drinkId: number; quantity: number } => line.quantity !== null && line.quantity > 0,
+      );
+    if (items.some((item) => Number.isNaN(wholeNumberOf(item.text)))) return;
+    fetcher.submit({ intent: 'restock', bungalow: bungalow.bungalow, items: lines }, submitOptions());
+  };
   return (
     <li aria-labelledby={headingId} className="rounded-xl p-3 ring-1 ring-slate-200 print:break-inside-avoid">
       <h4 id={headingId} className="font-bold text-slate-900">
@@ -87,24 +124,61 @@ function BungalowRestock({ bungalow }: { bungalow: RestockBungalow }) {
       <p className="text-sm text-slate-600">
         {bungalow.lastRestockedAt ? a.lastRestocked(dateTime(bungalow.lastRestockedAt)) : a.neverRestocked}
       </p>
-      <ul className="mt-2 flex flex-col gap-1">
-        {bungalow.items.map((item) => (
-          <li key={item.drinkName} className="flex justify-between gap-3">
-            <span>{item.drinkName}</span>
-            <span className="tabular-nums">{item.units}</span>
-          </li>
-        ))}
-      </ul>
-      <Button
-        className="mt-3 print:hidden"
-        variant="secondary"
-        pending={fetcher.state !== 'idle'}
-        aria-label={a.restockedBungalow(bungalow.bungalow)}
-        onClick={() => fetcher.submit({ intent: 'restock', bungalow: bungalow.bungalow }, submitOptions())}
-      >
-        <PackageCheck aria-hidden="true" className="size-5" />
-        {a.restocked}
-      </Button>
+      {editing ? (
+        <form onSubmit={saveWhatWentIn} noValidate className="mt-2 flex flex-col gap-2 print:hidden">
+          {bungalow.items.map((item) =>
+            item.drinkId === undefined ? null : (
+              <Field
+                key={item.drinkId}
+                label={a.putIn(item.drinkName)}
+                inputMode="numeric"
+                value={putIn[item.drinkId] ?? String(item.units)}
+                error={Number.isNaN(wholeNumberOf(putIn[item.drinkId] ?? '')) ? a.wholeNumber : undefined}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  setPutIn((current) => ({ ...current, [item.drinkId as number]: value }));
+                }}
+              />
+            ),
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" pending={pending}>
+              {a.saveWhatWentIn}
+            </Button>
+            <Button variant="secondary" onClick={() => setEditing(false)}>
+              {a.cancel}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <ul className="mt-2 flex flex-col gap-1">
+            {bungalow.items.map((item) => (
+              <li key={item.drinkName} className="flex justify-between gap-3">
+                <span>{item.drinkName}</span>
+                <span className="tabular-nums">{item.units}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 flex flex-wrap gap-2 print:hidden">
+            <Button
+              variant="secondary"
+              pending={pending}
+              aria-label={stock ? a.fillToParOf(bungalow.bungalow) : a.restockedBungalow(bungalow.bungalow)}
+              onClick={fill}
+            >
+              <PackageCheck aria-hidden="true" className="size-5" />
+              {stock ? a.fillToPar : a.restocked}
+            </Button>
+            {stock && (
+              <Button variant="ghost" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" className="size-5" />
+                {a.editWhatWentIn}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
     </li>
   );
 }
