@@ -18,7 +18,11 @@ export const stockCostLimits = {
 } as const;
 
 export const marginQuerySchema = z
-  .strictObject({ from: dayStringSchema, to: dayStringSchema })
+  .strictObject({
+    from: dayStringSchema,
+    to: dayStringSchema,
+    format: z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).default('json'),
+  })
   .refine((q) => q.from <= q.to, { message: 'The start date must not be after the end date', path: ['to'] })
   .refine(
     (q) =>
@@ -110,6 +114,11 @@ export function bottlesToBuy({
 export function daysOfCover(onHand: number, soldInPeriod: number, periodDays: number): number | null {
   if (soldInPeriod <= 0) return null;
   return Math.floor((Math.max(0, onHand) * periodDays) / soldInPeriod);
+}
+
+/** Satang as baht with two decimals and thousands separators: "1,234.50". */
+export function bahtOfSatang(satang: number): string {
+  return (satang / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 /** The buy list as text to share on the way to the wholesaler: "Chang: 3 cases (72)". */
