@@ -178,6 +178,20 @@ describeEachDatabase('stock costs API', ({ fresh }) => {
       cost: 3000,
       margin: 5000,
     });
+    // The same figures as a spreadsheet, in baht.
+    const csv = await t.request('GET', '/api/stock/margin?from=2026-04-01&to=2026-04-01&format=csv', {
+      cookie: await ownerNow(t),
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect((await csv.text()).split('\r\n')).toEqual([
+      'kind,name,bottles,revenue_thb,cost_thb,margin_thb',
+      'sold,Chang,3,240.00,90.00,150.00',
+      'sold,Coke,1,40.00,12.00,28.00',
+      'total,2026-04-01 to 2026-04-01,4,280.00,102.00,178.00',
+      'count-difference,count,0,,0.00,',
+      '',
+    ]);
     // Nothing before stock, nothing after.
     expect(await marginOf(t, '2026-03-01', '2026-03-31')).toEqual({
       from: '2026-03-01',
