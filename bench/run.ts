@@ -10,7 +10,8 @@
  *                             postgres://postgres@127.0.0.1:5432/test); a scratch database is made and dropped
  *   BENCH_SKIP=a,b            skip sections: bundle, get, log, post, postgres, pdf, lighthouse, pwa, scale, live,
  *                             audit (audited writes against bd47aa9, built in a git worktree; about 3 minutes);
- *                             sqlite skips the audit section's SQLite half
+ *                             stock (checkouts with stock on against 53d83ef, the commit before stock; likewise);
+ *                             sqlite skips the SQLite half of both
  *   BENCH_LIVE_STREAMS=500    open event streams in the live desk section (9), BENCH_LIVE_CHECKOUTS=100 checkouts
  *   BENCH_PWA_REPEATS=5       repeat visits of /checkout with the service worker's cache warm (median)
  *   BENCH_SKIP_SCALE=1        same as BENCH_SKIP=scale (the 1M-checkout history run takes minutes)
@@ -28,6 +29,7 @@ import { type LatencyFigures, runLiveBench } from './live';
 import { benchReceiptPdf, type PdfReport } from './pdf';
 import type { PwaReport } from './pwa';
 import { createScratchPostgres, type Memory, prepareGuest, readMemory, startBareServer } from './servers';
+import { runStockWriteBench, stockBaseCommit, stockWriteRatio } from './stock-writes';
 
 const env = process.env;
 const rounds = Number(env.BENCH_ROUNDS ?? 3);
@@ -93,6 +95,7 @@ async function main() {
   if (wants('pwa')) await pwaSection();
   if (wants('pwa') && wants('lighthouse')) await lighthouseRepeatSection();
   if (wants('audit')) await auditSection();
+  if (wants('stock')) await stockSection();
   if (wants('scale')) await scaleSection();
   if (wants('live')) await liveSection();
   writeReport(startedAt, load1);
@@ -653,6 +656,41 @@ async function auditSection() {
     }
   } catch (error) {
     const message = `Audited writes section failed: ${(error as Error).message}`;
+    notes.push(message);
+    log(message);
+  }
+}
+
+/** Issue 25: a checkout with stock on keeps at least 0.8x of the throughput of the commit before stock. */
+async function stockSection() {
+  const section = `11 checkouts with stock on vs ${stockBaseCommit} (before stock)`;
+  try {
+    const stockRows = await runStockWriteBench({
+      rounds,
+      durationSeconds,
+      connections: connectionCounts,
+      postgresUrl: wants('postgres') ? postgresServerUrl : undefined,
+      sqlite: wants('sqlite'),
+      log,
+    });
+    results.stockWrites = stockRows;
+    for (const row of stockRows) {
+      add({
+        section,
+        metric: `${row.database} POST /api/checkouts c=${row.connections} now / old req/s`,
+        value: `${rps(row.now.requestsPerSecond)} / ${rps(row.old.requestsPerSecond)} = ${row.ratio.toFixed(2)}x`,
+        target: `>= ${stockWriteRatio}x`,
+        met: row.ratio >= stockWriteRatio,
+      });
+      add({
+        section,
+        metric: `${row.database} POST /api/checkouts c=${row.connections} p50 / p99 now (old)`,
+        value: `${ms(row.now.p50Ms)} / ${ms(row.now.p99Ms)} (${ms(row.old.p50Ms)} / ${ms(row.old.p99Ms)})`,
+      });
+      failuresNote(`${row.database} stock checkout c=${row.connections}`, row.now, row.old);
+    }
+  } catch (error) {
+    const message = `Stock writes section failed: ${(error as Error).message}`;
     notes.push(message);
     log(message);
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordAudit, subject } from '../../src/server/audit/audit-log';
+import { writeMoves } from '../../src/server/stock/ledger';
 import { ownerActor } from '../../src/shared/team';
 import { lastAuditEvent } from '../support/last-audit-event';
 import { createScratchDatabase, type ScratchDatabase, testDialects } from '../support/test-app';
@@ -66,6 +67,40 @@ describe.each(testDialects)('npm run audit:verify [%s]', (dialect) => {
     const broken = await auditVerify(urlOf(scratch));
     expect(broken.code, broken.out).toBe(1);
     expect(broken.out).toMatch(/Audit chain BROKEN at seq 2: its hash does not match/);
+  });
+
+  it('replays the stock ledger against the balances: a balance changed behind the app is exit 1 naming it', async () => {
+    const scratch = await createScratchDatabase(dialect);
+    made.push(scratch);
+    const k = scratch.db.kysely;
+    const chang = await k
+      .selectFrom('Drinks')
+      .select('id')
+      .where('drinkName', '=', 'Chang')
+      .executeTakeFirstOrThrow();
+    await k.transaction().execute(async (trx) => {
+      await trx.updateTable('stock_state').set({ started_at: '2026-04-10T00:00:00.000Z' }).execute();
+      await writeMoves(trx, {
+        at: '2026-04-10T00:00:00.000Z',
+        document: { type: 'start', id: 0 },
+        moves: [{ drinkId: chang.id, quantity: 48, from: 'count', to: 'storeroom' }],
+      });
+      await writeMoves(trx, {
+        at: '2026-04-10T01:00:00.000Z',
+        document: { type: 'restock', id: 1 },
+        moves: [{ drinkId: chang.id, quantity: 4, from: 'storeroom', to: 'fridge:3' }],
+      });
+    });
+    const good = await auditVerify(urlOf(scratch));
+    expect(good.code, good.out).toBe(0);
+    expect(good.out).toContain('Stock ledger verified: 2 moves replayed, 2 balances match');
+
+    // Six Chang "found" in the storeroom by hand, without a count.
+    await sql`update stock_balances set quantity = 48 where place = 'storeroom'`.execute(k);
+    const broken = await auditVerify(urlOf(scratch));
+    expect(broken.code, broken.out).toBe(1);
+    expect(broken.out).toContain('Stock ledger and balances DIFFER at 1 place(s):');
+    expect(broken.out).toContain(`storeroom, drink #${chang.id}: the ledger says 44, the balance says 48`);
   });
 
   it('exit 2 with the reason when there is no database', async () => {

@@ -172,6 +172,43 @@ export const routeRules: Record<string, Row> = {
     rule: right('fridge'),
     call: async (f) => ({ path: `/api/check-requests/${await f.openRequestId()}/nothing-missing`, body: {} }),
   },
+  // Stock (the fourth stage). A document before the start is 409 for an allowed caller: still not a refusal.
+  'GET /api/stock': { rule: right('stockRead'), call: () => ({ path: '/api/stock' }) },
+  'POST /api/stock/start': {
+    rule: right('stock'),
+    call: () => ({ path: '/api/stock/start', body: { storeroom: [] } }),
+  },
+  'GET /api/stock/moves': { rule: right('stock'), call: () => ({ path: '/api/stock/moves' }) },
+  'GET /api/stock/deliveries': { rule: right('stock'), call: () => ({ path: '/api/stock/deliveries' }) },
+  'POST /api/stock/deliveries': {
+    rule: right('stock'),
+    call: (f) => ({
+      path: '/api/stock/deliveries',
+      body: { lines: [{ drinkId: f.drinkId, quantity: 1, unitCost: 100 }] },
+    }),
+  },
+  'POST /api/stock/counts': {
+    rule: right('stock'),
+    call: (f) => ({
+      path: '/api/stock/counts',
+      body: { place: 'storeroom', lines: [{ drinkId: f.drinkId, counted: 3 }] },
+    }),
+  },
+  // A broken bottle in a fridge is housekeeping's too (src/server/routes/stock/stock-rights.test.ts).
+  'POST /api/stock/write-offs': {
+    rule: right('stock'),
+    call: (f) => ({
+      path: '/api/stock/write-offs',
+      body: { place: 'storeroom', reason: 'expired', lines: [{ drinkId: f.drinkId, quantity: 1 }] },
+    }),
+  },
+  'GET /api/pars': { rule: right('stockRead'), call: () => ({ path: '/api/pars' }) },
+  'PUT /api/pars': {
+    rule: right('stock'),
+    call: (f) => ({ path: '/api/pars', body: { bungalows: [30], items: [{ drinkId: f.drinkId, par: 2 }] } }),
+  },
+  'DELETE /api/pars/:bungalow': { rule: right('stock'), call: () => ({ path: '/api/pars/30' }) },
+  'GET /api/fridges/:bungalow': { rule: publicRule, call: () => ({ path: '/api/fridges/4' }) },
   // The session routes end or replace the caller's session: they run last (see below).
   'GET /api/session': { rule: publicRule, call: () => ({ path: '/api/session' }) },
   'POST /api/session': {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { parseCsv } from '../../../../tests/support/csv-parse';
 import { lastAuditEvent } from '../../../../tests/support/last-audit-event';
@@ -487,6 +488,18 @@ describeEachDatabase('stock: the documents, their moves and balances', ({ fresh 
       body: { bungalows: [20], items: [{ drinkId: s.id('Wine'), par: 1000 }] },
     });
     expect(bad.status).toBe(422);
+  });
+
+  it('the database refuses to change or remove a move', async () => {
+    const t = await fresh();
+    const s = await stockSetUp(t);
+    await s.start({ Coke: 5 });
+    await expect(sql`update stock_moves set quantity = 50`.execute(t.db.kysely)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sql`delete from stock_moves`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
+    expect((await s.stock()).Coke.storeroom).toBe(5);
+    await expectLedgerHolds(t);
   });
 
   it('a drink deleted with bottles on hand keeps its ledger: listed as no longer sold until counted away', async () => {

@@ -1,0 +1,204 @@
+/**
+ * Stock's cost on the checkout (issue 25): `POST /api/checkouts` with stock on against the commit before stock
+ * (53d83ef), at 10 and 100 connections, on SQLite and PostgreSQL, side by side in one run. The old server is
+ * built from a git worktree of that commit (its server bundle only, with this checkout's node_modules) and
+ * removed afterwards. Runs interleave, alternating who goes first; the medians are compared.
+ *
+ * Both servers list bungalows 1-2000 and every checkout goes to the next bungalow in turn (the same for both),
+ * as guests' checks do: two checks of one fridge at the same moment are rare at a resort. The new server has
+ * stock started with pars of 999 for the three drinks checked, so no fridge runs dry during the run (every
+ * checkout takes a bottle of each from its fridge: the bench measures a sale, not a refusal).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { checkoutLimitsOff, type ServerProcess, startServer } from '../tests/support/server-process';
+import { type LoadResult, load, medianOf } from './http-load';
+import { createScratchPostgres, prepareGuest, type ScratchPostgres } from './servers';
+
+export const stockBaseCommit = '53d83ef';
+/** A checkout with stock on keeps at least this share of the old throughput (issue 25). */
+export const stockWriteRatio = 0.8;
+const bungalows = 2000;
+
+export interface StockWriteOptions {
+  rounds: number;
+  durationSeconds: number;
+  connections: number[];
+  postgresUrl: string | undefined;
+  sqlite: boolean;
+  log: (line: string) => void;
+}
+
+export interface StockWriteRow {
+  database: 'SQLite' | 'PostgreSQL';
+  connections: number;
+  now: LoadResult & { runs: number };
+  old: LoadResult & { runs: number };
+  ratio: number;
+}
+
+function buildOldServer(log: (line: string) => void): { entry: string; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fridge-${stockBaseCommit}-`));
+  const git = (...args: string[]) => execFileSync('git', args, { stdio: 'pipe' });
+  git('worktree', 'add', '--detach', dir, stockBaseCommit);
+  const remove = () => {
+    try {
+      git('worktree', 'remove', '--force', dir);
+    } catch {
+      fs.rmSync(dir, { recursive: true, force: true });
+      git('worktree', 'prune');
+    }
+  };
+  try {
+    fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
+    log(`stock bench: building the server of ${stockBaseCommit} in ${dir}`);
+    execFileSync(
+      process.execPath,
+      [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.server.config.ts'],
+      { cwd: dir, stdio: 'pipe' },
+    );
+    return { entry: path.join(dir, 'dist/server/main.js'), remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+async function adminFetch(
+  server: ServerProcess,
+  cookie: string,
+  method: string,
+  urlPath: string,
+  body: unknown,
+) {
+  const response = await fetch(`${server.baseURL}${urlPath}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie, origin: server.baseURL },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${urlPath} answered ${response.status}: ${await response.text()}`);
+  return response;
+}
+
+interface Contender {
+  label: 'now' | 'old';
+  server: ServerProcess;
+  items: { drinkId: number; missing: number }[];
+  turn: number;
+}
+
+async function prepare(label: 'now' | 'old', server: ServerProcess): Promise<Contender> {
+  await prepareGuest(server.baseURL, server.adminPassword);
+  const login = await fetch(`${server.baseURL}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: server.adminPassword }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  await adminFetch(server, cookie, 'PUT', '/api/settings', { bungalows: `1-${bungalows}` });
+  const drinks = (await (await fetch(`${server.baseURL}/api/drinks`)).json()) as { id: number }[];
+  const items = drinks.slice(0, 3).map((drink) => ({ drinkId: drink.id, missing: 1 }));
+  if (label === 'now') {
+    for (let first = 1; first <= bungalows; first += 1000) {
+      const list = Array.from({ length: Math.min(1000, bungalows - first + 1) }, (_, i) => first + i);
+      await adminFetch(server, cookie, 'PUT', '/api/pars', {
+        bungalows: list,
+        items: items.map((item) => ({ drinkId: item.drinkId, par: 999 })),
+      });
+    }
+    await adminFetch(server, cookie, 'POST', '/api/stock/start', {
+      storeroom: items.map((item) => ({ drinkId: item.drinkId, quantity: 10_000 })),
+    });
+  }
+  return { label, server, items, turn: 0 };
+}
+
+function runOnce(contender: Contender, connections: number, seconds: number) {
+  return load(`${contender.server.baseURL}/api/checkouts`, {
+    connections,
+    durationSeconds: seconds,
+    method: 'POST',
+    next: () => {
+      const bungalow = (contender.turn++ % bungalows) + 1;
+      return { path: '/api/checkouts', body: JSON.stringify({ bungalow, items: contender.items }) };
+    },
+  });
+}
+
+async function compare(
+  database: StockWriteRow['database'],
+  contenders: [Contender, Contender],
+  options: StockWriteOptions,
+): Promise<StockWriteRow[]> {
+  for (const contender of contenders) await runOnce(contender, 10, 1);
+  const runs: Record<string, Record<number, LoadResult[]>> = { now: {}, old: {} };
+  for (let round = 0; round < options.rounds; round++) {
+    for (const connections of options.connections) {
+      const order = round % 2 === 0 ? contenders : [...contenders].reverse();
+      for (const contender of order) {
+        const result = await runOnce(contender, connections, options.durationSeconds);
+        await fetch(`${contender.server.baseURL}/api/health`).catch(() => undefined);
+        const byConnections = runs[contender.label] as Record<number, LoadResult[]>;
+        byConnections[connections] = [...(byConnections[connections] ?? []), result];
+        options.log(
+          `  ${database} POST /api/checkouts (stock) round ${round + 1} ${contender.label} c=${connections}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, failures ${result.failures}`,
+        );
+      }
+    }
+  }
+  return options.connections.map((connections) => {
+    const now = medianOf(runs.now?.[connections] ?? []);
+    const old = medianOf(runs.old?.[connections] ?? []);
+    return { database, connections, now, old, ratio: now.requestsPerSecond / old.requestsPerSecond };
+  });
+}
+
+export async function runStockWriteBench(options: StockWriteOptions): Promise<StockWriteRow[]> {
+  const old = buildOldServer(options.log);
+  const rows: StockWriteRow[] = [];
+  try {
+    const env = { LOG_LEVEL: 'warn', ...checkoutLimitsOff };
+    if (options.sqlite) {
+      const now = await startServer({ env });
+      const before = await startServer({ env, entry: old.entry }).catch(async (error) => {
+        await now.stop();
+        throw error;
+      });
+      try {
+        rows.push(
+          ...(await compare('SQLite', [await prepare('now', now), await prepare('old', before)], options)),
+        );
+      } finally {
+        await Promise.all([now.stop(), before.stop()]);
+      }
+    }
+    if (options.postgresUrl) {
+      const scratch: ScratchPostgres[] = [];
+      const servers: ServerProcess[] = [];
+      try {
+        for (let i = 0; i < 2; i++) scratch.push(await createScratchPostgres(options.postgresUrl));
+        servers.push(await startServer({ env: { ...env, DATABASE_URL: scratch[0]?.url ?? '' } }));
+        servers.push(
+          await startServer({ env: { ...env, DATABASE_URL: scratch[1]?.url ?? '' }, entry: old.entry }),
+        );
+        const [now, before] = servers as [ServerProcess, ServerProcess];
+        rows.push(
+          ...(await compare(
+            'PostgreSQL',
+            [await prepare('now', now), await prepare('old', before)],
+            options,
+          )),
+        );
+      } finally {
+        await Promise.all(servers.map((server) => server.stop()));
+        await Promise.all(scratch.map((s) => s.drop()));
+      }
+    }
+  } finally {
+    old.remove();
+  }
+  return rows;
+}
