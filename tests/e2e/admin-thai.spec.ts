@@ -36,6 +36,11 @@ const thaiPages: { label: string; path: string; marker: (page: Page) => Locator 
     marker: (p) => p.getByRole('region', { name: adminTh.restockList }),
   },
   {
+    label: adminTh.pageStock,
+    path: '/admin/stock',
+    marker: (p) => p.getByRole('region', { name: adminTh.pageStock }),
+  },
+  {
     label: adminTh.pageHistory,
     path: '/admin/history',
     marker: (p) => p.getByRole('region', { name: adminTh.checkoutHistory }),
@@ -92,7 +97,7 @@ test('the admin workspace in Thai: every page through the nav, no English left, 
   server,
   adminApi,
 }) => {
-  // Nine pages, each read and checked by axe, on a shared 2-core machine.
+  // Ten pages, each read and checked by axe, on a shared 2-core machine.
   test.setTimeout(180_000);
   await fillTheResort(adminApi, page);
 

@@ -227,6 +227,17 @@ test.describe('on a phone', () => {
         { drinkId: id('Chang'), par: 4, holds: 4 },
       ]),
     );
+
+    // A Chang broke in the fridge: written off, and the list asks for another.
+    const broken = page.getByRole('form', { name: 'A bottle broke in a fridge' });
+    await broken.getByLabel('Bungalow').fill('3');
+    await broken.getByLabel('Drink').selectOption({ label: 'Chang' });
+    await broken.getByRole('button', { name: 'Write off as broken' }).click();
+    await expect(toastWith(page, 'Written off')).toBeVisible();
+    await expect(
+      restock.getByRole('table', { name: 'Pick list from the storeroom: 1 bottle' }),
+    ).toBeVisible();
+    await expect(bungalow3).toContainText('Chang');
     await api.dispose();
   });
 });

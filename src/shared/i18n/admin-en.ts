@@ -567,6 +567,8 @@ export const adminEn = {
   fridgeBungalow: 'Bungalow',
   averageCost: 'Average cost',
   stockValue: 'Value',
+  brokenBottle: 'A bottle broke in a fridge',
+  writeOffBroken: 'Write off as broken',
   receiveDelivery: 'Receive a delivery',
   supplier: 'Supplier',
   reference: 'Reference (invoice number)',

@@ -532,6 +532,8 @@ export const adminTh: AdminMessages = {
   fridgeBungalow: 'บังกะโล',
   averageCost: 'ทุนเฉลี่ย',
   stockValue: 'มูลค่า',
+  brokenBottle: 'ขวดแตกในตู้เย็น',
+  writeOffBroken: 'ตัดจำหน่ายเป็นของแตก',
   receiveDelivery: 'รับของเข้า',
   supplier: 'ผู้ขาย',
   reference: 'เลขที่ใบส่งของ',
