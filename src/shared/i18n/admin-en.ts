@@ -598,7 +598,7 @@ export const adminEn = {
   failedToCount: 'Failed to record the count',
   countFound: 'What the count found',
   countLine: (drink: string, expected: number, counted: number, difference: string) =>
-    `${drink}: ${expected} → ${counted}, ${difference}`,
+    `${drink} ${expected} → ${counted}, ${difference}`,
   writeOffTitle: 'Write off',
   writeOffReason: 'Reason',
   reasonName: (reason: string) =>

@@ -8,3 +8,15 @@ export const formatDay = (day: string, language: Language) =>
     month: 'short',
     timeZone: 'UTC',
   });
+
+/**
+ * A cost in satang as baht with its two decimals ("32.92 THB", "฿32.92"): costs need the satang that prices,
+ * whole baht, do not (DESIGN.md, "Deliveries").
+ */
+export function formatSatang(satang: number, language: Language): string {
+  const baht = new Intl.NumberFormat(language === 'en' ? 'en-US' : dateLocale(language), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Math.round(satang) / 100);
+  return language === 'en' ? `${baht} THB` : `฿${baht}`;
+}

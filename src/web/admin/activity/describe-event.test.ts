@@ -5,8 +5,8 @@ import { adminTh } from '../../../shared/i18n/admin-th';
 import { formatBaht } from '../../../shared/i18n/languages';
 import { checkoutOf, describeEvent } from './describe-event';
 
-const en = { a: adminEn, baht: (amount: number) => formatBaht('en', amount) };
-const th = { a: adminTh, baht: (amount: number) => formatBaht('th', amount) };
+const en = { a: adminEn, baht: (amount: number) => formatBaht('en', amount), language: 'en' as const };
+const th = { a: adminTh, baht: (amount: number) => formatBaht('th', amount), language: 'th' as const };
 
 const event = (action: AuditEvent['action'], details: Record<string, unknown>, id: string | null = '31') => ({
   action,
@@ -117,10 +117,10 @@ describe('describeEvent', () => {
       totalCost: 158_016,
     };
     expect(describeEvent(en, stock('stock.received', delivery))).toBe(
-      'Delivery #3 from Makro: 48 x Chang, 1580.16 THB',
+      'Delivery #3 from Makro: 48 x Chang, 1,580.16 THB',
     );
     expect(describeEvent(th, stock('stock.received', { ...delivery, supplier: null }))).toBe(
-      'รับของ #3: 48 x Chang, ฿1,580',
+      'รับของ #3: 48 x Chang, ฿1,580.16',
     );
     const count = {
       countId: 4,
@@ -132,7 +132,7 @@ describe('describeEvent', () => {
       ],
     };
     expect(describeEvent(en, stock('stock.counted', count))).toBe(
-      'Storeroom count: Chang: 46 → 40, −6; Coke: 10 → 12, +2',
+      'Storeroom count: Chang 46 → 40, −6; Coke 10 → 12, +2',
     );
     expect(
       describeEvent(th, stock('stock.counted', { ...count, place: 'fridge:12', lines: [count.lines[0]] })),

@@ -1,11 +1,14 @@
 import type { AuditEvent } from '../../../shared/audit-types';
 import type { AdminMessages } from '../../../shared/i18n/admin-en';
+import type { Language } from '../../../shared/i18n/languages';
 import { type PaymentMethod, paymentMethods } from '../../../shared/payment-constants';
+import { formatSatang } from '../format';
 
 /** What the describe lines need of the page's language: its texts and its baht. */
 export interface DescribeI18n {
   a: AdminMessages;
   baht: (amount: number) => string;
+  language: Language;
 }
 
 type Details = Record<string, unknown>;
@@ -149,7 +152,7 @@ export function describeEvent(
         num(d.deliveryId ?? event.subject.id),
         d.supplier ? str(d.supplier) : '',
         namedLines(a, d.lines),
-        baht(num(d.totalCost) / 100),
+        formatSatang(num(d.totalCost), i18n.language),
       );
     case 'stock.counted': {
       const counted = lines(d.lines).map((line) =>

@@ -3,6 +3,7 @@ import { casesAndBottles } from '../../../shared/fridge-rule';
 import type { StockDrink } from '../../../shared/stock-types';
 import { useAdminI18n } from '../admin-i18n';
 import { type DataColumn, DataTable } from '../data-table';
+import { formatSatang } from '../format';
 
 /** "2 cases + 4", or "4" for a drink sold by the bottle. */
 export function useCasesText() {
@@ -26,11 +27,10 @@ export function OnHand({
   /** Whether to link the ledger's moves (owner and manager). */
   ledger: boolean;
 }) {
-  const { a, dateTime, baht } = useAdminI18n();
+  const { a, dateTime, language } = useAdminI18n();
   const cases = useCasesText();
-  // Satang as baht with its satang: costs need them, prices do not.
   const satangText = (satang: number | null | undefined) =>
-    satang === null || satang === undefined ? '–' : baht(Math.round(satang) / 100);
+    satang === null || satang === undefined ? '–' : formatSatang(satang, language);
   const columns: DataColumn<StockDrink>[] = [
     {
       header: a.drink,
