@@ -12,11 +12,10 @@ import {
 } from '../../stock/sales-figures';
 
 /**
- * The running totals (consumption per quarter hour, restock pending per bungalow, the sales figures of the
- * margin: stock/sales-figures.ts), kept in the transaction of
- * the checkout, revision or void that moves them. Call these last in that transaction: their rows are shared
- * by every checkout of the quarter hour and locked from the upsert to the commit, so any statement after them
- * makes every other checkout wait one more round trip.
+ * The running totals (consumption per quarter hour, restock pending per bungalow, the margin's sales figures
+ * of stock/sales-figures.ts), kept in the transaction of the checkout, revision or void that moves them. Call
+ * these last in that transaction: their rows are shared by every checkout of the quarter hour and locked from
+ * the upsert to the commit, so any statement after them makes every other checkout wait one more round trip.
  */
 
 type Trx = Transaction<Database>;
