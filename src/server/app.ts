@@ -34,6 +34,7 @@ import { sessionRoutes } from './routes/session/session.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
 import { stockRoutes } from './routes/stock/stock.routes';
+import { stockCostsRoutes } from './routes/stock/stock-costs.routes';
 import { webhooksRoutes } from './routes/webhooks/webhooks.routes';
 import { createWebhookSender, type WebhookSender } from './webhooks/webhook-sender';
 
@@ -165,6 +166,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/check-requests', checkRequestsRoutes(deps))
     .route('/audit', auditRoutes(deps))
     .route('/webhooks', webhooksRoutes(deps))
+    .route('/stock', stockCostsRoutes(deps))
     .route('/stock', stockRoutes(deps))
     .route('/pars', parsRoutes(deps))
     .route('/fridges', fridgesRoutes(deps));

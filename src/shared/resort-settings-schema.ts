@@ -110,6 +110,17 @@ export const resortSettingsInputSchema = z
       .int('Cash float must be whole baht')
       .min(0, 'Cash float cannot be below 0')
       .max(settingsLimits.cashFloatMax, `Cash float must be at most ${settingsLimits.cashFloatMax} THB`),
+    stockCoverDays: z
+      .number({ error: 'Days of cover must be a number of days' })
+      .int('Days of cover must be whole days')
+      .min(
+        settingsLimits.stockCoverDaysMin,
+        `Days of cover must be at least ${settingsLimits.stockCoverDaysMin}`,
+      )
+      .max(
+        settingsLimits.stockCoverDaysMax,
+        `Days of cover must be at most ${settingsLimits.stockCoverDaysMax}`,
+      ),
   })
   .partial()
   .refine((input) => Object.keys(input).length > 0, 'Send at least one setting to change');

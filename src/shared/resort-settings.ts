@@ -24,6 +24,9 @@ export const settingsLimits = {
   bungalowCountMax: 2000,
   /** The cash float: what the drawer holds at the start of a day (THB), counted in the day's expected cash. */
   cashFloatMax: 1_000_000,
+  /** The buy list's reserve: days of sales kept beside full fridges (issue 26). */
+  stockCoverDaysMin: 1,
+  stockCoverDaysMax: 90,
 } as const;
 
 /**
@@ -117,6 +120,8 @@ export interface ResortSettings extends PublicResortSettings {
   staffLockMinutes: number;
   /** Whole baht left in the cash drawer at the start of every day (closing the day counts it in). */
   cashFloat: number;
+  /** Days of sales the buy list keeps in reserve beside full fridges (issue 26); 1..90. */
+  stockCoverDays: number;
 }
 
 /** What is stored; the bungalow numbers are derived from the text when read. */
@@ -128,6 +133,7 @@ export const defaultResortSettings: StoredResortSettings = {
   publicUrl: null,
   staffLockMinutes: teamLimits.staffLockMinutesDefault,
   cashFloat: 0,
+  stockCoverDays: 14,
 };
 
 export function withBungalowNumbers(stored: StoredResortSettings): ResortSettings {

@@ -87,6 +87,14 @@ export interface StockDrink {
   averageCost?: number | null;
   /** Owner and manager only: satang, total × averageCost (null without a cost). */
   value?: number | null;
+  /** The storeroom's bottles with a date, earliest first (issue 26). */
+  expiring?: ExpiringLot[];
+}
+
+/** Dated bottles of the storeroom: `expiresOn` YYYY-MM-DD. */
+export interface ExpiringLot {
+  expiresOn: string;
+  quantity: number;
 }
 
 /** GET /api/stock: `{started: false}` until stock is started. */

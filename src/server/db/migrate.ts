@@ -13,6 +13,7 @@ import { checkRequestsMigration } from './migrations/010-check-requests';
 import { auditAtCommitMigration } from './migrations/011-audit-at-commit';
 import { stockMigration } from './migrations/012-stock';
 import { webhooksMigration } from './migrations/013-webhooks';
+import { stockCostsMigration } from './migrations/014-stock-costs';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '011-audit-at-commit': auditAtCommitMigration(db.dialect),
     '012-stock': stockMigration(db.dialect),
     '013-webhooks': webhooksMigration(db.dialect),
+    '014-stock-costs': stockCostsMigration(),
   };
 }
 

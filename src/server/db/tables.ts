@@ -382,4 +382,31 @@ export interface Database {
     /** The checkout whose void wrote its bottles off (complimentary), else null. */
     checkout_id: number | null;
   };
+  /** What live checkouts sold per UTC quarter hour and drink id, with the known cost (014-stock-costs). */
+  stock_sales_quarter: {
+    bucket: string;
+    drink_id: number;
+    units: number;
+    thb: number;
+    /** Satang: the known cost of the units sold. */
+    cost: number;
+    /** How many of the units had a known cost. */
+    costed: number;
+  };
+  /** Bottles written off (kind = the reason) or missing at a count (kind `count`), at cost (014-stock-costs). */
+  stock_losses_quarter: {
+    bucket: string;
+    drink_id: number;
+    kind: string;
+    quantity: number;
+    cost: number;
+    costed: number;
+  };
+  /** The storeroom's dated bottles (014-stock-costs). */
+  stock_lots: {
+    drink_id: number;
+    /** YYYY-MM-DD. */
+    expires_on: string;
+    quantity: number;
+  };
 }

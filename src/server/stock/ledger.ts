@@ -3,6 +3,8 @@ import { bungalowOf, isInsidePlace, type Place, type StockDocumentRef } from '..
 import { isPostgres } from '../db/database';
 import type { Database } from '../db/tables';
 import { HttpError } from '../http/errors';
+import { keepStoreroomLots } from './expiry-lots';
+import { keepLossFigures } from './loss-figures';
 
 /**
  * The one writer of the ledger (DESIGN.md, "Places and the ledger"; STYLE.md, "Where the fourth stage
@@ -146,6 +148,9 @@ export async function writeMoves(trx: Trx, batch: MoveBatch): Promise<void> {
       null,
     );
   }
+  // Issue 26: the storeroom's dated lots and the losses at cost move with the moves (nothing for a sale).
+  await keepStoreroomLots(trx, batch, moves);
+  await keepLossFigures(trx, batch, moves);
 }
 
 /**

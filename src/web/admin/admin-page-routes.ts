@@ -11,6 +11,7 @@ const pageModules: Record<Exclude<AdminPagePath, typeof adminPanelPath>, NonNull
   '/admin/bungalows': () => import('./bungalows/bungalows-route'),
   '/admin/restock': () => import('./restock/restock-route'),
   '/admin/stock': () => import('./stock/stock-route'),
+  '/admin/buy-list': () => import('./buy-list/buy-list-route'),
   '/admin/requests': () => import('./requests/requests-route'),
   '/admin/history': () => import('./history/history-route'),
   '/admin/close': () => import('./close/close-route'),

@@ -12,6 +12,7 @@ import {
   PackageCheck,
   QrCode,
   ScrollText,
+  ShoppingCart,
   SlidersHorizontal,
   Users,
   Webhook,
@@ -79,6 +80,12 @@ export const adminPages = [
     right: 'stockRead',
     label: 'pageStock',
     icon: Boxes,
+  },
+  {
+    path: '/admin/buy-list',
+    right: 'stockCosts',
+    label: 'pageBuyList',
+    icon: ShoppingCart,
   },
   {
     path: '/admin/requests',

@@ -51,6 +51,7 @@ const fieldNames: FieldNames = {
   promptPayName: (a) => a.promptPayName,
   publicUrl: (a) => a.publicAddress,
   cashFloat: (a) => a.cashFloatLabel,
+  stockCoverDays: (a) => a.stockCoverDaysLabel,
   bungalow: (a) => a.filterBungalow,
   guest: (a) => a.filterGuest,
   from: (a) => a.fromDay,

@@ -11,6 +11,7 @@ import type { Database } from '../../db/tables';
 import { HttpError, validationFailed } from '../../http/errors';
 import { openFridge } from '../../stock/fridges';
 import { exceedsFridge, type Move, writeMoves } from '../../stock/ledger';
+import { costOfSaleMoves, type SoldCost } from '../../stock/sales-figures';
 import { answerCheckRequestsByCheckout } from '../check-requests/check-requests.repo';
 import type { WriteGate } from './checkout-limits';
 import { countCheckout, reviseCheckout } from './running-totals';
@@ -187,8 +188,8 @@ async function moveSold(
     after: readonly CheckoutLine[];
     fridge: FridgeView;
   },
-): Promise<void> {
-  if (!fridge.on) return;
+): Promise<SoldCost[]> {
+  if (!fridge.on) return [];
   if (!fridge.open) await openFridge(trx, bungalow, at);
   const place = fridgeOf(bungalow);
   const change = new Map<number, { quantity: number; drinkName: string }>();
@@ -213,6 +214,7 @@ async function moveSold(
       unitCost: fridge.averageCost.get(drinkId) ?? null,
     }));
   await writeMoves(trx, { at, document, moves });
+  return costOfSaleMoves(moves);
 }
 
 async function linesOf(trx: Trx, checkoutId: number): Promise<CheckoutLine[]> {
@@ -345,7 +347,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
         after: { total, lines },
       },
     });
-    await moveSold(trx, {
+    const soldCost = await moveSold(trx, {
       bungalow: existing.bungalow,
       at,
       document: { type: 'revision', id: existing.id },
@@ -359,6 +361,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
       createdAt: existing.created_at,
       previousLines,
       lines,
+      soldCost,
     });
     return { outcome: 'revised', checkout: answer({ ...existing, total, revised_at: at }, lines) };
   }
@@ -422,7 +425,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
             ...(guest.lateCharge ? { lateCharge: true } : {}),
           },
         });
-        await moveSold(trx, {
+        const soldCost = await moveSold(trx, {
           bungalow: input.bungalow,
           at,
           document: { type: 'checkout', id: inserted.id },
@@ -431,7 +434,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
           fridge,
         });
         // Last in the transaction: see running-totals.ts.
-        await countCheckout(trx, { bungalow: input.bungalow, createdAt: at, lines });
+        await countCheckout(trx, { bungalow: input.bungalow, createdAt: at, lines, soldCost });
 
         const row: StoredCheck = {
           id: inserted.id,

@@ -355,7 +355,7 @@ export function createHistoryRepo({ kysely }: Db) {
           },
         });
         // Last in the transaction: see running-totals.ts.
-        await uncountCheckout(trx, { bungalow: updated.bungalow, createdAt: updated.created_at, lines });
+        await uncountCheckout(trx, { id, bungalow: updated.bungalow, createdAt: updated.created_at, lines });
       });
       const checkout = await this.get(id);
       if (!checkout) throw notFound('Checkout');

@@ -3,16 +3,23 @@ import type { CheckoutLine } from '../../../shared/api-types';
 import { quarterHourOf } from '../../../shared/local-days';
 import { isPostgres } from '../../db/database';
 import type { Database } from '../../db/tables';
+import {
+  costSoldBy,
+  type SalesDelta,
+  type SoldCost,
+  salesDeltas,
+  upsertSales,
+} from '../../stock/sales-figures';
 
 /**
- * The running totals (consumption per quarter hour, restock pending per bungalow), kept in the transaction of
- * the checkout, revision or void that moves them. Call these last in that transaction: their rows are shared
- * by every checkout of the quarter hour and locked from the upsert to the commit, so any statement after them
- * makes every other checkout wait one more round trip.
+ * The running totals (consumption per quarter hour, restock pending per bungalow, the margin's sales figures
+ * of stock/sales-figures.ts), kept in the transaction of the checkout, revision or void that moves them. Call
+ * these last in that transaction: their rows are shared by every checkout of the quarter hour and locked from
+ * the upsert to the commit, so any statement after them makes every other checkout wait one more round trip.
  */
 
 type Trx = Transaction<Database>;
-type CountedLine = Pick<CheckoutLine, 'drinkName' | 'quantity' | 'lineTotal'>;
+type CountedLine = Pick<CheckoutLine, 'drinkId' | 'drinkName' | 'quantity' | 'lineTotal'>;
 
 interface Counted {
   bungalow: number;
@@ -67,17 +74,19 @@ async function pendingSinceRestock(trx: Trx, checkout: Counted): Promise<boolean
 }
 
 /**
- * Applies a change to the running totals: one upsert per table, consumption first, rows in drink-name order.
- * Callers run it as the last statement of their transaction, so the hot rows (today's drinks) stay locked
- * only for the commit.
+ * Applies a change to the running totals: one upsert per table, consumption first, rows in drink-name order
+ * (then the sales figures, in drink-id order: a checkout meets a sales row only with the consumption row of
+ * the same drink, locked before it). Callers run it as the last statement of their transaction, so the hot
+ * rows (today's drinks) stay locked only for the commit.
  */
 async function applyDelta(
   trx: Trx,
   { bungalow, createdAt }: Pick<Counted, 'bungalow' | 'createdAt'>,
   deltas: DrinkDelta[],
   pending: boolean,
+  sales: SalesDelta[],
 ): Promise<void> {
-  if (deltas.length === 0) return;
+  if (deltas.length === 0 && sales.length === 0) return;
   const bucket = quarterHourOf(createdAt);
   const consumption = (db: QueryCreator<Database>) =>
     db
@@ -105,30 +114,62 @@ async function applyDelta(
             .end(),
         })),
       );
-  if (unitDeltas.length === 0) {
-    await consumption(trx).execute();
-  } else if (isPostgres(trx)) {
-    // One statement, not two: these rows are locked until the commit, and every other checkout of the
-    // quarter-hour waits for them, so a round trip less here is one less for all of them. PostgreSQL runs an
-    // unreferenced data-modifying WITH after the main statement: consumption is still locked before restock.
-    const withRestock = trx.with('restock', (db) => restock(db).returning('units'));
-    // The creator knows one more table (the CTE), which the consumption insert does not read.
-    await consumption(withRestock as unknown as QueryCreator<Database>).execute();
-  } else {
-    await consumption(trx).execute();
-    await restock(trx).execute();
+  if (!isPostgres(trx)) {
+    if (deltas.length > 0) await consumption(trx).execute();
+    if (unitDeltas.length > 0) await restock(trx).execute();
+    if (sales.length > 0) await upsertSales(trx, bucket, sales).execute();
+    return;
   }
+  // One statement, not two or three: these rows are locked until the commit, and every other checkout of the
+  // quarter-hour waits for them, so a round trip less here is one less for all of them. PostgreSQL runs the
+  // unreferenced data-modifying WITHs after the main statement, in order: consumption is locked first.
+  let creator: QueryCreator<Database> = trx;
+  if (unitDeltas.length > 0) {
+    // The creator knows one more table (the CTE), which the other statements do not read.
+    creator = creator.with('restock', (db) =>
+      restock(db).returning('units'),
+    ) as unknown as QueryCreator<Database>;
+  }
+  if (deltas.length > 0 && sales.length > 0) {
+    creator = creator.with('sales', (db) =>
+      upsertSales(db, bucket, sales).returning('units'),
+    ) as unknown as QueryCreator<Database>;
+  }
+  if (deltas.length > 0) await consumption(creator).execute();
+  else await upsertSales(creator, bucket, sales).execute();
 }
 
-/** Called inside the checkout's own transaction, so the totals never disagree with the checkouts. */
-export async function countCheckout(trx: Trx, checkout: Counted): Promise<void> {
-  await applyDelta(trx, checkout, deltaByDrinkName([], checkout.lines), true);
+/**
+ * Called inside the checkout's own transaction, so the totals never disagree with the checkouts. `soldCost`:
+ * what its sale moves cost (none with stock off).
+ */
+export async function countCheckout(
+  trx: Trx,
+  checkout: Counted & { soldCost?: readonly SoldCost[] },
+): Promise<void> {
+  await applyDelta(
+    trx,
+    checkout,
+    deltaByDrinkName([], checkout.lines),
+    true,
+    salesDeltas([], checkout.lines, checkout.soldCost ?? []),
+  );
 }
 
-/** Takes a voided checkout out of the totals. */
-export async function uncountCheckout(trx: Trx, checkout: Counted): Promise<void> {
-  const pending = await pendingSinceRestock(trx, checkout);
-  await applyDelta(trx, checkout, deltaByDrinkName(checkout.lines, []), pending);
+/** Takes a voided checkout out of the totals, with what its sales had cost. */
+export async function uncountCheckout(trx: Trx, checkout: Counted & { id: number }): Promise<void> {
+  const [pending, soldCost] = await Promise.all([
+    pendingSinceRestock(trx, checkout),
+    costSoldBy(trx, checkout.id),
+  ]);
+  const unsold = soldCost.map((cost) => ({ ...cost, cost: -cost.cost, costed: -cost.costed }));
+  await applyDelta(
+    trx,
+    checkout,
+    deltaByDrinkName(checkout.lines, []),
+    pending,
+    salesDeltas(checkout.lines, [], unsold),
+  );
 }
 
 /**
@@ -137,8 +178,14 @@ export async function uncountCheckout(trx: Trx, checkout: Counted): Promise<void
  */
 export async function reviseCheckout(
   trx: Trx,
-  checkout: Counted & { previousLines: readonly CountedLine[] },
+  checkout: Counted & { previousLines: readonly CountedLine[]; soldCost?: readonly SoldCost[] },
 ): Promise<void> {
   const pending = await pendingSinceRestock(trx, checkout);
-  await applyDelta(trx, checkout, deltaByDrinkName(checkout.previousLines, checkout.lines), pending);
+  await applyDelta(
+    trx,
+    checkout,
+    deltaByDrinkName(checkout.previousLines, checkout.lines),
+    pending,
+    salesDeltas(checkout.previousLines, checkout.lines, checkout.soldCost ?? []),
+  );
 }

@@ -29,6 +29,7 @@ import { appendAudit, auditActorOf, type Change, subject } from '../../audit/aud
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError, validationFailed } from '../../http/errors';
+import { expiringByDrink } from '../../stock/expiry-lots';
 import { averageCostsOf, openFridge, openStoreroom, stockStartedAt } from '../../stock/fridges';
 import { balancesOf, exceedsFridge, lockPlace, type Move, writeMoves } from '../../stock/ledger';
 import { createSettingsRepo } from '../settings/settings.repo';
@@ -253,7 +254,9 @@ export function createStockRepo(db: Db) {
         drink.total += balance.quantity;
       }
       const list = [...byDrink.values()];
+      const expiring = await expiringByDrink(kysely, new Map(list.map((d) => [d.drinkId, d.storeroom])));
       for (const drink of list) {
+        drink.expiring = expiring.get(drink.drinkId) ?? [];
         drink.byFridge.sort((a, b) => a.bungalow - b.bungalow);
         drink.countNeeded = drink.storeroom < 0;
         if (costs) {

@@ -20,6 +20,7 @@ interface SettingsFormValues {
   publicUrl: string;
   staffLockMinutes: number;
   cashFloat: number;
+  stockCoverDays: number;
 }
 
 /** The float as typed on a keypad: empty is 0 baht; anything else not a number fails the schema's check. */
@@ -37,6 +38,7 @@ const fieldNames: ReadonlySet<string> = new Set([
   'publicUrl',
   'staffLockMinutes',
   'cashFloat',
+  'stockCoverDays',
 ]);
 
 /** The browser's IANA zones (every current browser has the list), with the stored one kept if it is an alias. */
@@ -70,6 +72,7 @@ function SettingsFields({ settings }: { settings: ResortSettings }) {
       publicUrl: settings.publicUrl ?? '',
       staffLockMinutes: settings.staffLockMinutes,
       cashFloat: settings.cashFloat,
+      stockCoverDays: settings.stockCoverDays,
     },
     serverFields: fieldNames,
     command: (values) => ({ intent: 'save-settings', settings: values }),
@@ -144,6 +147,17 @@ function SettingsFields({ settings }: { settings: ResortSettings }) {
           autoComplete="off"
           {...register('cashFloat', { setValueAs: toCashFloat })}
           error={errors.cashFloat?.message}
+        />
+        <Field
+          label={a.stockCoverDaysLabel}
+          hint={a.stockCoverDaysHint}
+          type="number"
+          inputMode="numeric"
+          min={settingsLimits.stockCoverDaysMin}
+          max={settingsLimits.stockCoverDaysMax}
+          className="max-w-xs"
+          {...register('stockCoverDays', { valueAsNumber: true })}
+          error={errors.stockCoverDays?.message}
         />
       </fieldset>
       <fieldset className="flex flex-col gap-4 rounded-xl p-4 ring-1 ring-slate-200">

@@ -19,6 +19,7 @@ import { useGrant } from '../team/session-context';
 import { usePageData } from '../use-page-data';
 import { CountForm } from './count-form';
 import { DeliveryForm } from './delivery-form';
+import { ExpiringSoon } from './expiring-soon';
 import { OnHand } from './on-hand';
 import { StartStockForm } from './start-form';
 import { fetchStock, postCount, receiveDelivery, startStock, writeOff } from './stock-api';
@@ -111,6 +112,7 @@ function StockPage({ stock, drinks }: { stock: StockState; drinks: Drink[] }) {
       <PageSection id="stock" title={a.onHand}>
         <OnHand drinks={stock.drinks} startedAt={stock.startedAt} ledger={writes} />
       </PageSection>
+      <ExpiringSoon drinks={stock.drinks} writes={writes} />
       {writes && (
         <>
           <PageSection id="delivery" title={a.receiveDelivery}>
