@@ -5,13 +5,10 @@
  * only, with this checkout's node_modules), started like the new one, and removed afterwards. Runs interleave,
  * alternating who goes first, so a neighbour's burst of CPU hurts both alike; the medians are compared.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { checkoutLimitsOff, type ServerProcess, startServer } from '../tests/support/server-process';
+import type { ServerProcess } from '../tests/support/server-process';
 import { type LoadResult, load, medianOf } from './http-load';
-import { createScratchPostgres, prepareGuest, type ScratchPostgres } from './servers';
+import { type BenchDatabase, sideBySideWith } from './old-commit';
+import { prepareGuest } from './servers';
 
 export const auditBaseCommit = 'bd47aa9';
 /** The audited write keeps at least this share of the old throughput (issue 19). */
@@ -29,43 +26,12 @@ export interface AuditWriteOptions {
 }
 
 export interface AuditWriteRow {
-  database: 'SQLite' | 'PostgreSQL';
+  database: BenchDatabase;
   write: 'POST /api/checkouts' | 'payment change';
   connections: number;
   now: LoadResult & { runs: number };
   old: LoadResult & { runs: number };
   ratio: number;
-}
-
-/** A git worktree of the old commit with its server bundle built; removed by the returned function. */
-function buildOldServer(log: (line: string) => void): { entry: string; remove: () => void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fridge-${auditBaseCommit}-`));
-  const git = (...args: string[]) => execFileSync('git', args, { stdio: 'pipe' });
-  git('worktree', 'add', '--detach', dir, auditBaseCommit);
-  const remove = () => {
-    try {
-      git('worktree', 'remove', '--force', dir);
-    } catch {
-      fs.rmSync(dir, { recursive: true, force: true });
-      git('worktree', 'prune');
-    }
-  };
-  try {
-    fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
-    log(`audit bench: building the server of ${auditBaseCommit} in ${dir}`);
-    execFileSync(
-      process.execPath,
-      [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.server.config.ts'],
-      {
-        cwd: dir,
-        stdio: 'pipe',
-      },
-    );
-    return { entry: path.join(dir, 'dist/server/main.js'), remove };
-  } catch (error) {
-    remove();
-    throw error;
-  }
 }
 
 async function login(server: ServerProcess): Promise<string> {
@@ -180,49 +146,8 @@ async function compare(
   return rows;
 }
 
-export async function runAuditWriteBench(options: AuditWriteOptions): Promise<AuditWriteRow[]> {
-  const old = buildOldServer(options.log);
-  const rows: AuditWriteRow[] = [];
-  try {
-    const env = { LOG_LEVEL: 'warn', ...checkoutLimitsOff };
-    if (options.sqlite) {
-      const now = await startServer({ env });
-      const before = await startServer({ env, entry: old.entry }).catch(async (error) => {
-        await now.stop();
-        throw error;
-      });
-      try {
-        rows.push(
-          ...(await compare('SQLite', [await prepare('now', now), await prepare('old', before)], options)),
-        );
-      } finally {
-        await Promise.all([now.stop(), before.stop()]);
-      }
-    }
-    if (options.postgresUrl) {
-      const scratch: ScratchPostgres[] = [];
-      const servers: ServerProcess[] = [];
-      try {
-        for (let i = 0; i < 2; i++) scratch.push(await createScratchPostgres(options.postgresUrl));
-        servers.push(await startServer({ env: { ...env, DATABASE_URL: scratch[0]?.url ?? '' } }));
-        servers.push(
-          await startServer({ env: { ...env, DATABASE_URL: scratch[1]?.url ?? '' }, entry: old.entry }),
-        );
-        const [now, before] = servers as [ServerProcess, ServerProcess];
-        rows.push(
-          ...(await compare(
-            'PostgreSQL',
-            [await prepare('now', now), await prepare('old', before)],
-            options,
-          )),
-        );
-      } finally {
-        await Promise.all(servers.map((server) => server.stop()));
-        await Promise.all(scratch.map((s) => s.drop()));
-      }
-    }
-  } finally {
-    old.remove();
-  }
-  return rows;
+export function runAuditWriteBench(options: AuditWriteOptions): Promise<AuditWriteRow[]> {
+  return sideBySideWith(auditBaseCommit, options, async (database, now, old) =>
+    compare(database, [await prepare('now', now), await prepare('old', old)], options),
+  );
 }

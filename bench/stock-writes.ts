@@ -9,13 +9,10 @@
  * stock started with pars of 999 for the three drinks checked, so no fridge runs dry during the run (every
  * checkout takes a bottle of each from its fridge: the bench measures a sale, not a refusal).
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { checkoutLimitsOff, type ServerProcess, startServer } from '../tests/support/server-process';
+import type { ServerProcess } from '../tests/support/server-process';
 import { type LoadResult, load, medianOf } from './http-load';
-import { createScratchPostgres, prepareGuest, type ScratchPostgres } from './servers';
+import { type BenchDatabase, sideBySideWith } from './old-commit';
+import { prepareGuest } from './servers';
 
 export const stockBaseCommit = '53d83ef';
 /** A checkout with stock on keeps at least this share of the old throughput (issue 25). */
@@ -32,38 +29,11 @@ export interface StockWriteOptions {
 }
 
 export interface StockWriteRow {
-  database: 'SQLite' | 'PostgreSQL';
+  database: BenchDatabase;
   connections: number;
   now: LoadResult & { runs: number };
   old: LoadResult & { runs: number };
   ratio: number;
-}
-
-function buildOldServer(log: (line: string) => void): { entry: string; remove: () => void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fridge-${stockBaseCommit}-`));
-  const git = (...args: string[]) => execFileSync('git', args, { stdio: 'pipe' });
-  git('worktree', 'add', '--detach', dir, stockBaseCommit);
-  const remove = () => {
-    try {
-      git('worktree', 'remove', '--force', dir);
-    } catch {
-      fs.rmSync(dir, { recursive: true, force: true });
-      git('worktree', 'prune');
-    }
-  };
-  try {
-    fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
-    log(`stock bench: building the server of ${stockBaseCommit} in ${dir}`);
-    execFileSync(
-      process.execPath,
-      [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.server.config.ts'],
-      { cwd: dir, stdio: 'pipe' },
-    );
-    return { entry: path.join(dir, 'dist/server/main.js'), remove };
-  } catch (error) {
-    remove();
-    throw error;
-  }
 }
 
 async function adminFetch(
@@ -156,49 +126,8 @@ async function compare(
   });
 }
 
-export async function runStockWriteBench(options: StockWriteOptions): Promise<StockWriteRow[]> {
-  const old = buildOldServer(options.log);
-  const rows: StockWriteRow[] = [];
-  try {
-    const env = { LOG_LEVEL: 'warn', ...checkoutLimitsOff };
-    if (options.sqlite) {
-      const now = await startServer({ env });
-      const before = await startServer({ env, entry: old.entry }).catch(async (error) => {
-        await now.stop();
-        throw error;
-      });
-      try {
-        rows.push(
-          ...(await compare('SQLite', [await prepare('now', now), await prepare('old', before)], options)),
-        );
-      } finally {
-        await Promise.all([now.stop(), before.stop()]);
-      }
-    }
-    if (options.postgresUrl) {
-      const scratch: ScratchPostgres[] = [];
-      const servers: ServerProcess[] = [];
-      try {
-        for (let i = 0; i < 2; i++) scratch.push(await createScratchPostgres(options.postgresUrl));
-        servers.push(await startServer({ env: { ...env, DATABASE_URL: scratch[0]?.url ?? '' } }));
-        servers.push(
-          await startServer({ env: { ...env, DATABASE_URL: scratch[1]?.url ?? '' }, entry: old.entry }),
-        );
-        const [now, before] = servers as [ServerProcess, ServerProcess];
-        rows.push(
-          ...(await compare(
-            'PostgreSQL',
-            [await prepare('now', now), await prepare('old', before)],
-            options,
-          )),
-        );
-      } finally {
-        await Promise.all(servers.map((server) => server.stop()));
-        await Promise.all(scratch.map((s) => s.drop()));
-      }
-    }
-  } finally {
-    old.remove();
-  }
-  return rows;
+export function runStockWriteBench(options: StockWriteOptions): Promise<StockWriteRow[]> {
+  return sideBySideWith(stockBaseCommit, options, async (database, now, old) =>
+    compare(database, [await prepare('now', now), await prepare('old', old)], options),
+  );
 }
