@@ -240,6 +240,8 @@ export const routeRules: Record<string, Row> = {
       body: { place: 'storeroom', reason: 'expired', lines: [{ drinkId: f.drinkId, quantity: 1 }] },
     }),
   },
+  'GET /api/stock/margin': { rule: right('stockCosts'), call: () => ({ path: '/api/stock/margin' }) },
+  'GET /api/stock/buy-list': { rule: right('stockCosts'), call: () => ({ path: '/api/stock/buy-list' }) },
   'GET /api/pars': { rule: right('stockRead'), call: () => ({ path: '/api/pars' }) },
   'PUT /api/pars': {
     rule: right('stock'),
