@@ -317,8 +317,9 @@ export async function timeQueries(db: Db, dialect: DialectName, now: number): Pr
   };
   await measure(queries, 'above');
 
-  // Stock on (issue 26): the storeroom counted and a delivery of each drink, then the margin of a month
-  // (anywhere in the five years) and the buy list, both read from the running figures of migration 014.
+  // Stock on (issues 25 and 26): the storeroom counted and a delivery of each drink, then the margin of a
+  // month (anywhere in the five years) and the buy list, both read from the running figures of migration 014,
+  // what is on hand and what a fridge holds.
   const post = async (path: string, body: unknown) => {
     const response = await app.request(path, {
       method: 'POST',
@@ -344,6 +345,8 @@ export async function timeQueries(db: Db, dialect: DialectName, now: number): Pr
         },
       },
       { name: 'stock buy list', path: () => '/api/stock/buy-list' },
+      { name: 'stock on hand (GET /api/stock)', path: () => '/api/stock' },
+      { name: 'a fridge (GET /api/fridges/:n)', path: () => `/api/fridges/${(round % 24) + 1}` },
     ],
     'of stock',
   );
