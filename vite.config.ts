@@ -122,6 +122,15 @@ export default defineConfig(({ command }) => ({
             { name: 'index', tags: ['$initial'], priority: 2 },
             // What every admin page shares (the workspace's data functions, forms, zod) in one chunk, so the
             // list of chunks each page's import names (in the entry, for preloading) stays short.
+            // The PromptPay ID rules are shared by the admin's settings form and the receipt's QR code. Left to
+            // the groups above they follow the form into admin-common (a group takes its modules' imports), and
+            // a guest's receipt would fetch the admin's chunk: one that the service worker never keeps, so the
+            // receipt fails offline. A chunk of their own keeps the receipt clear of the admin.
+            {
+              name: 'promptpay-rules',
+              test: /[\\/]src[\\/]shared[\\/]promptpay[\\/]promptpay-id\.ts$/,
+              priority: 3,
+            },
             { name: 'admin-common', test: isAdminCommon, priority: 1 },
           ],
         },

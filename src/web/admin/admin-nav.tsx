@@ -39,13 +39,13 @@ export function AdminNav() {
   return (
     <nav
       aria-label={a.adminPages}
-      className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] lg:sticky lg:top-20 lg:self-start lg:rounded-2xl lg:border-0 lg:p-2 lg:shadow-sm lg:ring-1 lg:ring-slate-200 print:hidden"
+      className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto lg:rounded-2xl lg:border-0 lg:p-2 lg:shadow-sm lg:ring-1 lg:ring-slate-200 print:hidden"
     >
       {moreOpen && (
         <ul
           id={moreId}
           aria-label={a.moreAdminPages}
-          className="absolute inset-x-0 bottom-full flex flex-col gap-1 border-t border-slate-200 bg-white p-2 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] lg:hidden"
+          className="absolute inset-x-0 bottom-full flex max-h-[calc(100dvh-6rem)] flex-col gap-1 overflow-y-auto border-t border-slate-200 bg-white p-2 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] lg:hidden"
         >
           {secondary.map((page) => (
             <li key={page.path}>
