@@ -1,7 +1,8 @@
 import { en, type Messages } from './i18n/en';
 import { formatBaht, type Language } from './i18n/languages';
 import { grandTotal, lineTotal, selectedItems } from './money';
-import { parsePromptPayId, promptPayAmountProblem } from './promptpay/promptpay-id';
+import { promptPayAmountProblem } from './promptpay/promptpay-amount';
+import { parsePromptPayId } from './promptpay/promptpay-id';
 import { promptPayPayload } from './promptpay/promptpay-payload';
 
 export interface ReceiptItem {

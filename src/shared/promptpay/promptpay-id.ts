@@ -3,9 +3,6 @@
  * No library here, so the settings schema can use them without pulling the payload or QR code along.
  */
 
-// The amount's rules live apart so that the checkout's first load carries them without the ID's rules.
-export { promptPayAmountProblem, promptPayLimits } from './promptpay-amount';
-
 export type PromptPayIdKind = 'mobile' | 'nationalId' | 'eWallet';
 
 export const promptPayIdLengths = { mobile: 10, nationalId: 13, eWallet: 15 } as const;

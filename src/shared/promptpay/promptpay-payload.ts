@@ -1,5 +1,6 @@
 import { anyId } from 'promptparse/generate';
-import { type PromptPayIdKind, parsePromptPayId, promptPayAmountProblem } from './promptpay-id';
+import { promptPayAmountProblem } from './promptpay-amount';
+import { type PromptPayIdKind, parsePromptPayId } from './promptpay-id';
 
 /** promptparse's names for the proxy types of tag 29 (sub-tags 01, 02 and 03). */
 const proxyTypes = { mobile: 'MSISDN', nationalId: 'NATID', eWallet: 'EWALLETID' } as const satisfies Record<

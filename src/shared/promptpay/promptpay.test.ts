@@ -1,11 +1,7 @@
 import { parse } from 'promptparse';
 import { describe, expect, it } from 'vitest';
-import {
-  parsePromptPayId,
-  promptPayAmountProblem,
-  promptPayLimits,
-  thaiIdCheckDigitOk,
-} from './promptpay-id';
+import { promptPayAmountProblem, promptPayLimits } from './promptpay-amount';
+import { parsePromptPayId, thaiIdCheckDigitOk } from './promptpay-id';
 import { PromptPayError, promptPayPayload } from './promptpay-payload';
 import { qrMatrix } from './qr-matrix';
 
