@@ -205,6 +205,24 @@ export function createLiveHub({ db, logger }: { db: Db; logger: Logger }): LiveH
       let full = false;
       do {
         readAgain = false;
+        if (subscribers.size === 0 && joining === 0) {
+          // Only watchers (the webhook sender), who read the audit themselves: the head is all they need, and
+          // one seek of it costs a commit far less than reading and parsing the events nobody streams.
+          const head = await readHead();
+          if (gen !== generation) return;
+          // A stream joined during the read: read the events after all, for it.
+          if (subscribers.size > 0 || joining > 0) {
+            readAgain = true;
+            continue;
+          }
+          if (head > known) {
+            known = head;
+            recent = [];
+            floor = known;
+            for (const watcher of watchers) watcher(known);
+          }
+          continue;
+        }
         const rows = await kysely
           .selectFrom('audit_events')
           .select(['seq', 'at', 'action', 'subject_id', 'details'])

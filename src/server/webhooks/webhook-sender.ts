@@ -176,6 +176,22 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     timer.unref();
   }
 
+  /**
+   * The audit is watched only while an endpoint is enabled: without one, a commit costs the server nothing
+   * here (the live hub stays asleep unless a desk streams). A round every lease still looks at the endpoints,
+   * so one another app server adds is heard within it (and one added here wakes the sender at once).
+   */
+  async function watchAudit() {
+    const stop = await live.watch(auditMoved);
+    if (stopped || unwatch) stop();
+    else unwatch = stop;
+  }
+
+  function unwatchAudit() {
+    unwatch?.();
+    unwatch = undefined;
+  }
+
   const readHead = async () =>
     Number(
       (await kysely.selectFrom('audit_head').select('seq').where('id', '=', 1).executeTakeFirst())?.seq ?? 0,
@@ -199,6 +215,12 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           .select(['id', 'cursor', 'next_attempt_at', 'lease_owner', 'lease_until'])
           .where('enabled', '=', 1)
           .execute();
+        if (endpoints.length === 0) unwatchAudit();
+        else if (!unwatch) {
+          await watchAudit();
+          // Events committed between the head's read and the watch: read the head again.
+          again = true;
+        }
         const at = now();
         // Even with nothing due, look again within a lease: another server's lease may run out unannounced.
         let next = at + config.leaseMs;
@@ -492,15 +514,13 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     async start() {
       if (!stopped) return;
       stopped = false;
-      unwatch = await live.watch(auditMoved);
       void round();
     },
     wake: () => void round(),
     async stop() {
       stopped = true;
       heard.resolve(false);
-      unwatch?.();
-      unwatch = undefined;
+      unwatchAudit();
       clearTimeout(timer);
       timerAt = Number.POSITIVE_INFINITY;
       await Promise.allSettled([...working.values()]);
