@@ -1,8 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { type Dialect, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
 import pg from 'pg';
+import { GroupCommitDriver } from './group-commit';
 import type { Database } from './tables';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -65,11 +73,24 @@ function openSqlite(file: string): Db {
   // FULL: a checkout that got a 2xx survives a power loss, not only a crash of the process.
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
+  // The savepoint each transaction runs in (db/group-commit.ts) keeps its statement journal in memory, not in a
+  // temporary file per statement.
+  database.pragma('temp_store = MEMORY');
   const commitListeners = new Set<() => void>();
+  // Every write of the app runs in `kysely.transaction()` (appendAudit takes a transaction), and each ends in
+  // a COMMIT the driver sends: the one place that knows a change is durable and visible, whichever repository
+  // made it. A rollback calls nothing.
+  const committed = () => {
+    for (const listener of commitListeners) listener();
+  };
+  const statements = withStatementCache(database);
   const kysely = new Kysely<Database>({
-    dialect: afterEachCommit(new SqliteDialect({ database: withStatementCache(database) }), () => {
-      for (const listener of commitListeners) listener();
-    }),
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new GroupCommitDriver(statements, database, committed),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
   });
   return {
     kysely,
@@ -105,29 +126,6 @@ export function withStatementCache(database: SqliteDatabase.Database) {
         cache.set(text, statement);
       }
       return statement;
-    },
-  };
-}
-
-/**
- * The dialect, with `committed` called after each COMMIT it sends. Every write of the app runs in
- * `kysely.transaction()` (appendAudit takes a transaction), and each of those ends in the driver's
- * commitTransaction: the one place that knows a change is durable and visible, whichever repository made
- * it. A rollback calls nothing.
- */
-function afterEachCommit(base: Dialect, committed: () => void): Dialect {
-  return {
-    createAdapter: () => base.createAdapter(),
-    createQueryCompiler: () => base.createQueryCompiler(),
-    createIntrospector: (db) => base.createIntrospector(db),
-    createDriver() {
-      const driver = base.createDriver();
-      const commit = driver.commitTransaction.bind(driver);
-      driver.commitTransaction = async (connection) => {
-        await commit(connection);
-        committed();
-      };
-      return driver;
     },
   };
 }
