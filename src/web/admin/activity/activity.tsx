@@ -1,7 +1,6 @@
-import { Download, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Suspense } from 'react';
 import { Await, Link } from 'react-router';
-
 import {
   type AuditEvent,
   type AuditPage,
@@ -11,6 +10,7 @@ import {
 import { SelectField } from '../../components/ui/select-field';
 import { activityCsvUrl } from '../admin-api';
 import { useAdminI18n } from '../admin-i18n';
+import { CsvDownloadLink } from '../csv-download-link';
 import { LoadFailed, Loading } from '../load-states';
 import { DayRangeFields, UrlFilterForm, UrlPagedList } from '../url-filtered-list';
 import { checkoutOf, describeEvent } from './describe-event';
@@ -37,14 +37,7 @@ export function ActivitySection({ search, page, filterError, activity, chain }: 
       </Suspense>
       <ActivityFilterForm key={search} params={params} error={filterError} />
       <div>
-        <a
-          href={activityCsvUrl(params)}
-          download
-          className="inline-flex min-h-12 items-center gap-2 rounded-xl px-5 font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50"
-        >
-          <Download aria-hidden="true" className="size-5" />
-          {a.downloadActivityCsv}
-        </a>
+        <CsvDownloadLink href={activityCsvUrl(params)}>{a.downloadActivityCsv}</CsvDownloadLink>
       </div>
       <Suspense fallback={<Loading />}>
         <Await resolve={activity} errorElement={<LoadFailed what={a.theActivity} />}>

@@ -1,4 +1,3 @@
-import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { addDays, localDayOf } from '../../../shared/local-days';
@@ -7,6 +6,7 @@ import { Field } from '../../components/ui/field';
 import { loadPublicSettings } from '../../settings';
 import { checkoutsCsvUrl } from '../admin-api';
 import { useAdminI18n } from '../admin-i18n';
+import { CsvDownloadLink } from '../csv-download-link';
 
 /**
  * The resort's calendar day `days` days before today. Kept out of admin/format.ts: the admin's shared chunk
@@ -72,21 +72,9 @@ export function ExportSection() {
         />
       </div>
       <div>
-        {problem ? (
-          <span className="inline-flex min-h-12 items-center gap-2 rounded-xl bg-slate-300 px-5 font-semibold text-slate-600">
-            <Download aria-hidden="true" className="size-5" />
-            {a.downloadCsv}
-          </span>
-        ) : (
-          <a
-            href={checkoutsCsvUrl(from, to)}
-            download
-            className="inline-flex min-h-12 items-center gap-2 rounded-xl bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            <Download aria-hidden="true" className="size-5" />
-            {a.downloadCsv}
-          </a>
-        )}
+        <CsvDownloadLink href={problem ? null : checkoutsCsvUrl(from, to)} look="primary">
+          {a.downloadCsv}
+        </CsvDownloadLink>
       </div>
     </div>
   );

@@ -1,4 +1,3 @@
-import { Download } from 'lucide-react';
 import { Suspense } from 'react';
 import { Await, Form, Link, useLocation } from 'react-router';
 import { CURRENCY } from '../../../shared/constants';
@@ -11,6 +10,7 @@ import { loadPublicSettings } from '../../settings';
 import { sessionFor } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { fetchMargin, marginCsvUrl } from '../buy-list/stock-costs-api';
+import { CsvDownloadLink } from '../csv-download-link';
 import { DataTable } from '../data-table';
 import { LoadFailed, Loading } from '../load-states';
 
@@ -144,14 +144,9 @@ function MarginView({ period, margin }: { period: MarginPeriod; margin: StockMar
         footer={[a.totalRow, shrinkage.reduce((sum, line) => sum + line.quantity, 0), money(lost)]}
       />
       <div>
-        <a
-          href={marginCsvUrl(period.from, period.to)}
-          download
-          className="inline-flex min-h-12 items-center gap-2 rounded-xl bg-teal-700 px-5 font-semibold text-white"
-        >
-          <Download aria-hidden="true" className="size-5" />
+        <CsvDownloadLink href={marginCsvUrl(period.from, period.to)} look="margin">
           {a.downloadMarginCsv}
-        </a>
+        </CsvDownloadLink>
       </div>
     </div>
   );

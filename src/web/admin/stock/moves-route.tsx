@@ -1,5 +1,6 @@
+import { CsvDownloadLink } from '../csv-download-link';
 import '../zod-jitless';
-import { ArrowLeft, Download } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Suspense } from 'react';
 import { Await, Link } from 'react-router';
 import type { Drink } from '../../../shared/api-types';
@@ -63,14 +64,7 @@ export function Component() {
           </Link>
         </p>
         <div>
-          <a
-            href={stockMovesCsvUrl(params)}
-            download
-            className="inline-flex min-h-12 items-center gap-2 rounded-xl px-5 font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50"
-          >
-            <Download aria-hidden="true" className="size-5" />
-            {a.downloadMovesCsv}
-          </a>
+          <CsvDownloadLink href={stockMovesCsvUrl(params)}>{a.downloadMovesCsv}</CsvDownloadLink>
         </div>
         <Suspense fallback={<Loading />}>
           <Await resolve={data.list} errorElement={<LoadFailed what={a.theMoves} />}>
