@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { type Kysely, sql } from 'kysely';
+import { type Generated, type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from './database';
 
@@ -21,7 +21,7 @@ interface Scratch {
 }
 
 interface Tables {
-  notes: { id: number; text: string; parent: number | null };
+  notes: { id: Generated<number>; text: string; parent: number | null };
 }
 
 const opened: Scratch[] = [];
