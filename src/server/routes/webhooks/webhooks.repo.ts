@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { webhookLimits } from '../../../shared/webhook-schemas';
 import {
   type WebhookAttemptsPage,
@@ -52,8 +52,9 @@ const notFoundWebhook = () => notFound('Webhook');
 
 /** The endpoints and their log; every change is audited in its own transaction (the Activity page shows it). */
 export function createWebhooksRepo({ kysely }: Db) {
-  const find = async (id: number) => {
-    const row = await kysely
+  /** The endpoint as stored (in `db`: the handle, or the transaction that changes it), else 404. */
+  const find = async (id: number, db: Kysely<Database> = kysely) => {
+    const row = await db
       .selectFrom('webhook_endpoints')
       .selectAll()
       .where('id', '=', id)
@@ -108,12 +109,7 @@ export function createWebhooksRepo({ kysely }: Db) {
       change: Change,
     ): Promise<WebhookEndpoint> {
       return kysely.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('webhook_endpoints')
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!before) throw notFoundWebhook();
+        const before = await find(id, trx);
         const wasEnabled = before.enabled === 1;
         const enabled = input.enabled ?? wasEnabled;
         const row = await trx
@@ -166,12 +162,7 @@ export function createWebhooksRepo({ kysely }: Db) {
     async rotateSecret(id: number, overlapMs: number, change: Change): Promise<WebhookWithSecret> {
       const secret = newWebhookSecret();
       return kysely.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('webhook_endpoints')
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!before) throw notFoundWebhook();
+        const before = await find(id, trx);
         const until = new Date(Date.parse(change.at) + overlapMs).toISOString();
         const row = await trx
           .updateTable('webhook_endpoints')
@@ -220,12 +211,7 @@ export function createWebhooksRepo({ kysely }: Db) {
     /** Sends again from event `fromSeq` on: the cursor goes back to just before it, and it is tried now. */
     async resend(id: number, fromSeq: number, change: Change): Promise<void> {
       await kysely.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('webhook_endpoints')
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!row) throw notFoundWebhook();
+        const row = await find(id, trx);
         const head = await trx.selectFrom('audit_head').select('seq').where('id', '=', 1).executeTakeFirst();
         if (fromSeq > Number(head?.seq ?? 0))
           throw new HttpError(422, 'validation_failed', `There is no event ${fromSeq} yet`, [
