@@ -630,9 +630,48 @@ async function scaleSection() {
   }
 }
 
-/** Issue 19: each audited write keeps at least 0.8x of the throughput of the commit before the audit trail. */
-async function auditSection() {
+/**
+ * The rows of one side-by-side comparison (sections 10-12): throughput as a ratio against its target, the
+ * latencies of both, and a note when either side had failures.
+ */
+function addSideBySide(
+  section: string,
+  what: string,
+  [nowLabel, baseLabel]: [string, string],
+  now: LoadResult,
+  base: LoadResult,
+  ratio: number,
+  target: number,
+) {
+  add({
+    section,
+    metric: `${what} ${nowLabel} / ${baseLabel} req/s`,
+    value: `${rps(now.requestsPerSecond)} / ${rps(base.requestsPerSecond)} = ${ratio.toFixed(2)}x`,
+    target: `>= ${target}x`,
+    met: ratio >= target,
+  });
+  add({
+    section,
+    metric: `${what} p50 / p99 ${nowLabel} (${baseLabel})`,
+    value: `${ms(now.p50Ms)} / ${ms(now.p99Ms)} (${ms(base.p50Ms)} / ${ms(base.p99Ms)})`,
+  });
+  failuresNote(what, now, base);
+}
+
+/** Runs a section; a failure becomes a note and the run goes on. */
+async function guarded(name: string, run: () => Promise<void>) {
   try {
+    await run();
+  } catch (error) {
+    const message = `${name} section failed: ${(error as Error).message}`;
+    notes.push(message);
+    log(message);
+  }
+}
+
+/** Issue 19: each audited write keeps at least 0.8x of the throughput of the commit before the audit trail. */
+function auditSection() {
+  return guarded('Audited writes', async () => {
     const auditRows = await runAuditWriteBench({
       rounds,
       durationSeconds,
@@ -642,31 +681,17 @@ async function auditSection() {
       log,
     });
     results.auditWrites = auditRows;
+    const section = `10 audited writes vs ${auditBaseCommit} (before the audit trail)`;
     for (const row of auditRows) {
-      add({
-        section: `10 audited writes vs ${auditBaseCommit} (before the audit trail)`,
-        metric: `${row.database} ${row.write} c=${row.connections} now / old req/s`,
-        value: `${rps(row.now.requestsPerSecond)} / ${rps(row.old.requestsPerSecond)} = ${row.ratio.toFixed(2)}x`,
-        target: `>= ${auditWriteRatio}x`,
-        met: row.ratio >= auditWriteRatio,
-      });
-      add({
-        section: `10 audited writes vs ${auditBaseCommit} (before the audit trail)`,
-        metric: `${row.database} ${row.write} c=${row.connections} p50 / p99 now (old)`,
-        value: `${ms(row.now.p50Ms)} / ${ms(row.now.p99Ms)} (${ms(row.old.p50Ms)} / ${ms(row.old.p99Ms)})`,
-      });
-      failuresNote(`${row.database} ${row.write} c=${row.connections}`, row.now, row.old);
+      const what = `${row.database} ${row.write} c=${row.connections}`;
+      addSideBySide(section, what, ['now', 'old'], row.now, row.old, row.ratio, auditWriteRatio);
     }
-  } catch (error) {
-    const message = `Audited writes section failed: ${(error as Error).message}`;
-    notes.push(message);
-    log(message);
-  }
+  });
 }
 
 /** 11: checkouts with three webhook endpoints (one down) against none (bench/webhook-writes.ts). */
-async function webhooksSection() {
-  try {
+function webhooksSection() {
+  return guarded('Webhooks', async () => {
     const { rows: webhookRows, drains } = await runWebhookWriteBench({
       rounds,
       durationSeconds,
@@ -675,40 +700,24 @@ async function webhooksSection() {
       log,
     });
     results.webhookWrites = { rows: webhookRows, drains };
-    const s = '11 checkouts with webhooks (3 endpoints, 1 down) vs none';
+    const section = '11 checkouts with webhooks (3 endpoints, 1 down) vs none';
     for (const row of webhookRows) {
-      add({
-        section: s,
-        metric: `${row.database} POST /api/checkouts c=${row.connections} with / none req/s`,
-        value: `${rps(row.withEndpoints.requestsPerSecond)} / ${rps(row.none.requestsPerSecond)} = ${row.ratio.toFixed(2)}x`,
-        target: `>= ${webhookWriteRatio}x`,
-        met: row.ratio >= webhookWriteRatio,
-      });
-      add({
-        section: s,
-        metric: `${row.database} c=${row.connections} p50 / p99 with (none)`,
-        value: `${ms(row.withEndpoints.p50Ms)} / ${ms(row.withEndpoints.p99Ms)} (${ms(row.none.p50Ms)} / ${ms(row.none.p99Ms)})`,
-      });
-      failuresNote(`webhooks ${row.database} c=${row.connections}`, row.withEndpoints, row.none);
+      const what = `${row.database} POST /api/checkouts c=${row.connections}`;
+      addSideBySide(section, what, ['with', 'none'], row.withEndpoints, row.none, row.ratio, webhookWriteRatio);
     }
     for (const drain of drains) {
       add({
-        section: s,
+        section,
         metric: `${drain.database}: after the last run, until both receivers up had all ${drain.events} events`,
         value: ms(drain.drainMs),
       });
     }
-  } catch (error) {
-    const message = `Webhooks section failed: ${(error as Error).message}`;
-    notes.push(message);
-    log(message);
-  }
+  });
 }
 
 /** Issue 25: a checkout with stock on keeps at least 0.8x of the throughput of the commit before stock. */
-async function stockSection() {
-  const section = `12 checkouts with stock on vs ${stockBaseCommit} (before stock)`;
-  try {
+function stockSection() {
+  return guarded('Stock writes', async () => {
     const stockRows = await runStockWriteBench({
       rounds,
       durationSeconds,
@@ -718,26 +727,12 @@ async function stockSection() {
       log,
     });
     results.stockWrites = stockRows;
+    const section = `12 checkouts with stock on vs ${stockBaseCommit} (before stock)`;
     for (const row of stockRows) {
-      add({
-        section,
-        metric: `${row.database} POST /api/checkouts c=${row.connections} now / old req/s`,
-        value: `${rps(row.now.requestsPerSecond)} / ${rps(row.old.requestsPerSecond)} = ${row.ratio.toFixed(2)}x`,
-        target: `>= ${stockWriteRatio}x`,
-        met: row.ratio >= stockWriteRatio,
-      });
-      add({
-        section,
-        metric: `${row.database} POST /api/checkouts c=${row.connections} p50 / p99 now (old)`,
-        value: `${ms(row.now.p50Ms)} / ${ms(row.now.p99Ms)} (${ms(row.old.p50Ms)} / ${ms(row.old.p99Ms)})`,
-      });
-      failuresNote(`${row.database} stock checkout c=${row.connections}`, row.now, row.old);
+      const what = `${row.database} POST /api/checkouts c=${row.connections}`;
+      addSideBySide(section, what, ['now', 'old'], row.now, row.old, row.ratio, stockWriteRatio);
     }
-  } catch (error) {
-    const message = `Stock writes section failed: ${(error as Error).message}`;
-    notes.push(message);
-    log(message);
-  }
+  });
 }
 
 function failuresNote(what: string, ...runs: { failures: number }[]) {
