@@ -703,7 +703,15 @@ function webhooksSection() {
     const section = '11 checkouts with webhooks (3 endpoints, 1 down) vs none';
     for (const row of webhookRows) {
       const what = `${row.database} POST /api/checkouts c=${row.connections}`;
-      addSideBySide(section, what, ['with', 'none'], row.withEndpoints, row.none, row.ratio, webhookWriteRatio);
+      addSideBySide(
+        section,
+        what,
+        ['with', 'none'],
+        row.withEndpoints,
+        row.none,
+        row.ratio,
+        webhookWriteRatio,
+      );
     }
     for (const drain of drains) {
       add({
