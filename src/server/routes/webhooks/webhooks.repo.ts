@@ -54,11 +54,7 @@ const notFoundWebhook = () => notFound('Webhook');
 export function createWebhooksRepo({ kysely }: Db) {
   /** The endpoint as stored (in `db`: the handle, or the transaction that changes it), else 404. */
   const find = async (id: number, db: Kysely<Database> = kysely) => {
-    const row = await db
-      .selectFrom('webhook_endpoints')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFoundWebhook();
     return row;
   };
