@@ -716,7 +716,7 @@ function webhooksSection() {
     for (const drain of drains) {
       add({
         section,
-        metric: `${drain.database}: after the last run, until both receivers up had all ${drain.events} events`,
+        metric: `${drain.database}: after a run, the longest wait until both receivers up had every event (${drain.events} in all)`,
         value: ms(drain.drainMs),
       });
     }

@@ -3,8 +3,9 @@
  * webhook endpoints registered (two receivers up, one down: its port refuses connections) against a server with
  * none, side by side in one run, on SQLite and PostgreSQL. The receivers are bench/bare-server.mjs in a process
  * of their own, answering 200 to everything, as a resort's PMS adapter on the LAN would. Runs interleave,
- * alternating who goes first; the medians are compared. After the last run, the time until both receivers have
- * had every event is measured too (the sender works after the checkouts, never in them).
+ * alternating who goes first; the medians are compared. After each run with endpoints, the bench waits until both
+ * receivers up have had every event (the sender yields to checkouts, so part of its work comes after them, and
+ * must not land in the other server's run); the longest of those waits is reported.
  */
 import {
   checkoutLimitsOff,
@@ -44,7 +45,7 @@ export interface WebhookDrain {
   database: 'SQLite' | 'PostgreSQL';
   /** Checkout events recorded during the runs. */
   events: number;
-  /** From the end of the last run until both receivers up had every event. */
+  /** The longest wait, after a run with endpoints, until both receivers up had every event. */
   drainMs: number;
 }
 
@@ -107,6 +108,31 @@ async function compare(
         method: 'POST',
         body: c.body,
       });
+    const upUrls = new Set(urls.slice(0, receivers.length));
+    /**
+     * Waits until the receivers up have every event so far: after each run with endpoints, so that the
+     * deliveries the sender put off while the checkouts ran (it yields to them) are not done during the other
+     * server's run, on the same two cores. Answers the wait and the events.
+     */
+    const drained = async (): Promise<{ events: number; ms: number }> => {
+      const ended = Date.now();
+      const head = Number(
+        (
+          (await (await fetch(`${withEndpoints.baseURL}/api/audit`, { headers: { cookie } })).json()) as {
+            events: { seq: number }[];
+          }
+        ).events[0]?.seq ?? 0,
+      );
+      for (;;) {
+        const list = await endpoints(withEndpoints, cookie);
+        if (list.filter((e) => upUrls.has(e.url)).every((e) => e.health.deliveredUpTo >= head)) break;
+        if (Date.now() - ended > 300_000)
+          throw new Error('the receivers did not get every event within 5 minutes');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return { events: head, ms: Date.now() - ended };
+    };
+    const drain: WebhookDrain = { database, events: 0, drainMs: 0 };
     for (const c of contenders) await run(c, 10, 1);
     const results: Record<string, Record<number, LoadResult[]>> = { 'three endpoints': {}, none: {} };
     for (let round = 0; round < options.rounds; round++) {
@@ -115,6 +141,11 @@ async function compare(
         for (const c of order) {
           const result = await run(c, connections, options.durationSeconds);
           await fetch(`${c.server.baseURL}/api/health`).catch(() => undefined);
+          if (c.server === withEndpoints) {
+            const { events, ms } = await drained();
+            drain.events = events;
+            drain.drainMs = Math.max(drain.drainMs, ms);
+          }
           const byConnections = results[c.label] as Record<number, LoadResult[]>;
           byConnections[connections] = [...(byConnections[connections] ?? []), result];
           options.log(
@@ -123,24 +154,6 @@ async function compare(
         }
       }
     }
-    // How long the receivers up wait after the checkouts stop for the last of them.
-    const ended = Date.now();
-    const head = Number(
-      (
-        (await (await fetch(`${withEndpoints.baseURL}/api/audit`, { headers: { cookie } })).json()) as {
-          events: { seq: number }[];
-        }
-      ).events[0]?.seq ?? 0,
-    );
-    const upUrls = new Set(urls.slice(0, receivers.length));
-    for (;;) {
-      const list = await endpoints(withEndpoints, cookie);
-      if (list.filter((e) => upUrls.has(e.url)).every((e) => e.health.deliveredUpTo >= head)) break;
-      if (Date.now() - ended > 300_000)
-        throw new Error('the receivers did not get every event within 5 minutes');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const drain: WebhookDrain = { database, events: head, drainMs: Date.now() - ended };
     const rows = options.connections.map((connections) => {
       const w = medianOf(results['three endpoints']?.[connections] ?? []);
       const n = medianOf(results.none?.[connections] ?? []);

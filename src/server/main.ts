@@ -65,7 +65,15 @@ async function main() {
   }
 
   const live = createLiveHub({ db, logger });
-  const webhooks = createWebhookSender({ db, config: config.webhooks, logger, live });
+  // Writes received so far: the webhook sender holds its deliveries back during a burst of them.
+  let writesReceived = 0;
+  const webhooks = createWebhookSender({
+    db,
+    config: config.webhooks,
+    logger,
+    live,
+    writesReceived: () => writesReceived,
+  });
   const app = createApp({ db, config, adminPasswordHash: admin.hash, logger, live, webhooks });
   // GET /api/drinks, the first call of every guest's screen, answered without the framework when it can be.
   const drinksFastPath = createDrinksFastPath({
@@ -98,6 +106,9 @@ async function main() {
     },
   ) as Server;
   server.keepAliveTimeout = 5_000;
+  server.on('request', (request: { method?: string }) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') writesReceived++;
+  });
 
   let stopping = false;
   const stop = (signal: string) => {

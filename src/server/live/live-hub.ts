@@ -123,6 +123,8 @@ export function createLiveHub({ db, logger }: { db: Db; logger: Logger }): LiveH
   let closed = false;
   /** The last audit seq read. */
   let known = 0;
+  /** PostgreSQL: the highest seq a notification announced (committed, so readable). */
+  let notified = 0;
   /** `recent` holds every live event with floor < seq <= known. */
   let floor = 0;
   let recent: LiveMessage[] = [];
@@ -207,8 +209,9 @@ export function createLiveHub({ db, logger }: { db: Db; logger: Logger }): LiveH
         readAgain = false;
         if (subscribers.size === 0 && joining === 0) {
           // Only watchers (the webhook sender), who read the audit themselves: the head is all they need, and
-          // one seek of it costs a commit far less than reading and parsing the events nobody streams.
-          const head = await readHead();
+          // one seek of it costs a commit far less than reading and parsing the events nobody streams. On
+          // PostgreSQL the notification said it already: no read at all.
+          const head = notified > known ? notified : await readHead();
           if (gen !== generation) return;
           // A stream joined during the read: read the events after all, for it.
           if (subscribers.size > 0 || joining > 0) {
@@ -292,7 +295,12 @@ export function createLiveHub({ db, logger }: { db: Db; logger: Logger }): LiveH
     };
     client.on('error', onDrop);
     client.on('end', () => onDrop());
-    client.on('notification', () => void advance());
+    client.on('notification', (message) => {
+      // The payload is the event's seq (migration 010's trigger), sent once it is committed.
+      const seq = Number(message.payload);
+      if (Number.isInteger(seq) && seq > notified) notified = seq;
+      void advance();
+    });
     try {
       await client.connect();
       const { rows } = await client.query<{ schema: string }>('select current_schema() as schema');

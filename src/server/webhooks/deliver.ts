@@ -1,4 +1,5 @@
-import { Agent, fetch } from 'undici';
+import type { Readable } from 'node:stream';
+import { Agent, request } from 'undici';
 import type { AddressRules } from './address-rules';
 import { signatureHeader } from './signature';
 import { checkedLookup } from './url-check';
@@ -42,17 +43,20 @@ export function retryAfterMs(value: string | null, now: number): number | null {
 }
 
 function describeFailure(error: unknown, timeoutMs: number): string {
-  const err = error as Error & { cause?: Error & { code?: string } };
+  const err = error as Error & { code?: string; cause?: Error & { code?: string } };
   if (err.name === 'TimeoutError') return `No answer within ${timeoutMs / 1000} s`;
-  const cause = err.cause;
-  if (cause?.code === 'EWEBHOOKREFUSED') return `Refused: ${cause.message}`;
-  if (cause) return `${cause.code ? `${cause.code}: ` : ''}${cause.message}`;
-  return err.message;
+  // undici's own errors carry the code; a wrapped one (a connection's) carries it in its cause.
+  const failure = err.code ? err : (err.cause ?? err);
+  if (failure.code === 'EWEBHOOKREFUSED') return `Refused: ${failure.message}`;
+  return `${failure.code ? `${failure.code}: ` : ''}${failure.message}`;
 }
 
 /**
- * One POST by Standard Webhooks, with `fetch` (undici's, so that its connections look names up through the
- * address rules: `checkedLookup`). Never throws: a failure is a result the log keeps.
+ * One POST by Standard Webhooks, with undici's `request` through an agent whose connections look names up
+ * through the address rules (`checkedLookup`). Not `fetch`: its WHATWG streams, Headers and Request objects
+ * cost about 0.2 ms of CPU a delivery more, measured on this machine, and every delivery shares the event
+ * loop with the checkouts. It follows no redirect (a webhook's answer is its status). Never throws: a failure
+ * is a result the log keeps.
  */
 export function createDeliverer({
   rules,
@@ -65,11 +69,11 @@ export function createDeliverer({
 }): Deliverer {
   const dispatcher = new Agent({ connect: { lookup: checkedLookup(rules) }, keepAliveTimeout: 10_000 });
   return {
-    async deliver(request) {
+    async deliver(delivery) {
       const startedAt = now();
       const started = performance.now();
       const took = () => Math.round(performance.now() - started);
-      const refused = rules.refuseHost(new URL(request.url).hostname);
+      const refused = rules.refuseHost(new URL(delivery.url).hostname);
       if (refused)
         return {
           startedAt,
@@ -79,34 +83,37 @@ export function createDeliverer({
           retryAfterMs: null,
         };
       try {
-        const response = await fetch(request.url, {
+        const response = await request(delivery.url, {
           method: 'POST',
           dispatcher,
-          redirect: 'manual',
           signal: AbortSignal.timeout(timeoutMs),
           headers: {
             'content-type': 'application/json',
             'user-agent': 'FridgeCheck-Webhooks/1',
-            'webhook-id': request.webhookId,
-            'webhook-timestamp': String(request.timestamp),
+            'webhook-id': delivery.webhookId,
+            'webhook-timestamp': String(delivery.timestamp),
             'webhook-signature': signatureHeader(
-              request.secrets,
-              request.webhookId,
-              request.timestamp,
-              request.body,
+              delivery.secrets,
+              delivery.webhookId,
+              delivery.timestamp,
+              delivery.body,
             ),
           },
-          body: request.body,
+          body: delivery.body,
         });
         const text = await readStart(response.body, responseLogBytes);
+        const retryAfter = response.headers['retry-after'];
         return {
           startedAt,
-          status: response.status,
+          status: response.statusCode,
           response: text,
           durationMs: took(),
           retryAfterMs:
-            response.status === 429 || response.status === 503
-              ? retryAfterMs(response.headers.get('retry-after'), now())
+            response.statusCode === 429 || response.statusCode === 503
+              ? retryAfterMs(
+                  Array.isArray(retryAfter) ? (retryAfter[0] ?? null) : (retryAfter ?? null),
+                  now(),
+                )
               : null,
         };
       } catch (error) {
@@ -124,20 +131,17 @@ export function createDeliverer({
 }
 
 /** The first `limit` bytes of a body as text, the rest discarded (a receiver may answer a whole page). */
-async function readStart(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
-  if (!body) return '';
-  const chunks: Uint8Array[] = [];
+async function readStart(body: Readable, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
   let size = 0;
-  const reader = body.getReader();
   try {
-    while (size < limit) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+      if (size >= limit) break;
     }
   } finally {
-    await reader.cancel().catch(() => {});
+    body.destroy();
   }
   return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }

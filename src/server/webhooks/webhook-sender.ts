@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import type { Selectable, Transaction } from 'kysely';
 import type { AuditActor } from '../../shared/audit-types';
 import { allWebhookEvents } from '../../shared/webhook-schemas';
@@ -57,6 +58,24 @@ const roundEveryMs = 200;
 const logDefaults = { kept: 10_000, trimEverySaves: 50 };
 /** Deliveries that worked are saved (attempts, cursor) at least this often while sending. */
 const saveEveryMs = 250;
+/**
+ * A worker woken by new events reads them at most this often: under a stream of checkouts a read finds a few
+ * events, not one (each read is a query beside the checkouts'), for at most this much delay.
+ */
+const readEveryMs = 20;
+/**
+ * Deliveries yield to requests: while this server's event loop was busier than `busyShare` over the last
+ * `busySampleMs`, a delivery waits in steps of `yieldStepMs`, until its event is `yieldLimitMs` old. A burst
+ * of checkouts is answered at full speed and its webhooks follow it; a server busy for longer still delivers,
+ * at most that far behind. Every delivery is work on the one event loop the checkouts share (signing, the
+ * request, its answer), and on a small machine the receivers' too.
+ */
+const busyShare = 0.8;
+/** Or this many writes received within one sample (50 a second). */
+const busyWrites = 5;
+const busySampleMs = 100;
+const yieldStepMs = 50;
+const yieldLimitMs = 10_000;
 /** A failed round (the database away for a moment) is tried again after this. */
 const roundRetryMs = 1_000;
 
@@ -80,6 +99,12 @@ export interface WebhookSenderOptions {
   now?: () => number;
   /** 0..1, for the retries' jitter. */
   random?: () => number;
+  /**
+   * How many writes (POST, PUT, DELETE) this server has received so far: a burst of them (the checkouts of a
+   * busy evening, a load test) keeps deliveries waiting even when the database, not the event loop, is what
+   * the writes wait on. Without it, the event loop's load alone decides.
+   */
+  writesReceived?: () => number;
   /** The log's length per endpoint, and how often a worker trims it (tests shorten both). */
   log?: { kept: number; trimEverySaves: number };
 }
@@ -127,7 +152,31 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   let timerAt = Number.POSITIVE_INFINITY;
   /** Endpoints this server is sending now, by id. */
   const working = new Map<number, Promise<void>>();
+  /**
+   * Bumped when a route here changed an endpoint (`wake`): a worker reads its endpoint again (with a save)
+   * before its next delivery, so a new secret, address or filter applies from the next event on.
+   */
+  let endpointsChanged = 0;
   let lastRoundAt = 0;
+  const writesReceived = options.writesReceived ?? (() => 0);
+  let loopSample = performance.eventLoopUtilization();
+  let writesSample = writesReceived();
+  let loopSampledAt = performance.now();
+  let busy = false;
+  /** The event loop's busy share or the writes received over the last sample, taken at most every 100 ms. */
+  function serverBusy(): boolean {
+    if (performance.now() - loopSampledAt >= busySampleMs) {
+      const sample = performance.eventLoopUtilization();
+      const writes = writesReceived();
+      busy =
+        performance.eventLoopUtilization(sample, loopSample).utilization > busyShare ||
+        writes - writesSample >= busyWrites;
+      loopSample = sample;
+      writesSample = writes;
+      loopSampledAt = performance.now();
+    }
+    return busy;
+  }
   /** Resolved (and replaced) when the audit has new events: what a held worker waits on. */
   let heard = newSignal();
 
@@ -283,6 +332,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const unsaved: AttemptRow[] = [];
     let lastSuccessAt: string | null = null;
     let savedAt = now();
+    let changesSeen = endpointsChanged;
     let saves = 0;
     const leaseRunningOut = () => Date.parse(endpoint.lease_until ?? '') - now() < config.leaseMs / 2;
 
@@ -293,8 +343,15 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
      * server changed it (a resend, a disable), and this worker stops.
      */
     const save = async (release = false): Promise<boolean> => {
-      if (!release && cursor === Number(endpoint.cursor) && unsaved.length === 0 && !leaseRunningOut())
+      if (
+        !release &&
+        cursor === Number(endpoint.cursor) &&
+        unsaved.length === 0 &&
+        !leaseRunningOut() &&
+        changesSeen === endpointsChanged
+      )
         return true;
+      changesSeen = endpointsChanged;
       const attempts = unsaved.splice(0);
       const success = lastSuccessAt;
       lastSuccessAt = null;
@@ -334,6 +391,12 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
 
     /** The lease is given back (by the last save, or by `failed`). */
     let released = false;
+    let lastReadAt = 0;
+    /** Woken by an event: one read per `readEveryMs` at most, so a stream of events is read a few at a time. */
+    const readsApart = async () => {
+      const wait = lastReadAt + readEveryMs - now();
+      if (wait > 0 && !stopped) await new Promise((resolve) => setTimeout(resolve, wait));
+    };
     try {
       while (!stopped) {
         if (endpoint.next_attempt_at && Date.parse(endpoint.next_attempt_at) > now()) break;
@@ -355,10 +418,21 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           .orderBy('seq')
           .limit(readBatch)
           .execute();
+        lastReadAt = now();
         if (events.length === 0) {
-          // Caught up: save, and hold the endpoint a moment for what comes next.
+          // Caught up. Under a stream of checkouts this happens after nearly every event: saving here each
+          // time was a write transaction per event and endpoint, so the save waits for its 250 ms unless the
+          // stream pauses first. Then hold the endpoint a moment for what comes next.
+          const saveDueIn = savedAt + saveEveryMs - now();
+          if (saveDueIn > 0 && (await eventsWithin(saveDueIn, signal))) {
+            await readsApart();
+            continue;
+          }
           if (!(await save())) return;
-          if (await eventsWithin(holdIdleMs, signal)) continue;
+          if (await eventsWithin(holdIdleMs, signal)) {
+            await readsApart();
+            continue;
+          }
           break;
         }
         for (const event of events) {
@@ -367,7 +441,12 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
             cursor = seq;
             continue;
           }
-          if (leaseRunningOut() || unsaved.length >= readBatch || now() - savedAt >= saveEveryMs) {
+          if (
+            leaseRunningOut() ||
+            unsaved.length >= readBatch ||
+            now() - savedAt >= saveEveryMs ||
+            changesSeen !== endpointsChanged
+          ) {
             if (!(await save())) return;
             // Read again with the save: a person may have changed what it wants.
             if (!wants(endpoint, event)) {
@@ -375,6 +454,12 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
               continue;
             }
           }
+          // The checkouts first: while the server is busy, a delivery waits (its lease kept), up to a bound.
+          while (!stopped && serverBusy() && now() - Date.parse(event.at) < yieldLimitMs) {
+            await new Promise((resolve) => setTimeout(resolve, yieldStepMs));
+            if (leaseRunningOut() && !(await save())) return;
+          }
+          if (stopped) break;
           const result = await deliver(endpoint, event);
           if (result.status !== null && result.status >= 200 && result.status < 300) {
             unsaved.push(attemptRow(endpoint, event, result, 'delivered', null));
@@ -516,7 +601,10 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       stopped = false;
       void round();
     },
-    wake: () => void round(),
+    wake() {
+      endpointsChanged++;
+      void round();
+    },
     async stop() {
       stopped = true;
       heard.resolve(false);

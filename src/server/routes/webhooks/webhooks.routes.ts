@@ -52,14 +52,20 @@ export function webhooksRoutes(deps: AppDeps) {
     .delete('/:id', integrations, async (c) => {
       const { id } = readParams(c, idParamSchema);
       await repo.remove(id, await changeBy(c, deps));
+      deps.webhooks.wake();
       return c.body(null, 204);
     })
     .post('/:id/rotate-secret', integrations, async (c) => {
       const { id } = readParams(c, idParamSchema);
       await readJson(c, webhookCommandSchema);
-      return c.json(
-        await repo.rotateSecret(id, deps.config.webhooks.rotationOverlapMs, await changeBy(c, deps)),
+      const rotated = await repo.rotateSecret(
+        id,
+        deps.config.webhooks.rotationOverlapMs,
+        await changeBy(c, deps),
       );
+      // The sender signs with both secrets from its next delivery on.
+      deps.webhooks.wake();
+      return c.json(rotated);
     })
     .get('/:id/attempts', integrations, async (c) => {
       const { id } = readParams(c, idParamSchema);
