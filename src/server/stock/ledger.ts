@@ -101,42 +101,30 @@ export async function writeMoves(trx: Trx, batch: MoveBatch): Promise<void> {
       throw new Error(`Not a move: ${JSON.stringify(move)}`);
     }
   }
-  const rows = moves.map((move) => ({
-    at: batch.at,
-    drink_id: move.drinkId,
-    quantity: move.quantity,
-    from_place: move.from,
-    to_place: move.to,
-    document_type: batch.document.type,
-    document_id: batch.document.id,
-    unit_cost: move.unitCost ?? null,
-  }));
   const deltas = balanceDeltas(moves);
+  // Templates, not the query builder: every checkout runs them, and building them cost more than the
+  // database's work.
+  const { at, document } = batch;
+  const insertMoves = sql`insert into stock_moves
+      (at, drink_id, quantity, from_place, to_place, document_type, document_id, unit_cost)
+    values ${sql.join(
+      moves.map(
+        (move) =>
+          sql`(${at}, ${move.drinkId}, ${move.quantity}, ${move.from}, ${move.to}, ${document.type},
+            ${document.id}, ${move.unitCost ?? null})`,
+      ),
+    )}`;
+  const upsertBalances = sql`insert into stock_balances (place, drink_id, quantity)
+    values ${sql.join(deltas.map((d) => sql`(${d.place}, ${d.drinkId}, ${d.delta})`))}
+    on conflict (place, drink_id) do update set quantity = stock_balances.quantity + excluded.quantity`;
   try {
     if (deltas.length === 0) {
-      await trx.insertInto('stock_moves').values(rows).execute();
+      await insertMoves.execute(trx);
     } else if (isPostgres(trx)) {
-      await trx
-        .with('moved', (db) => db.insertInto('stock_moves').values(rows).returning('id'))
-        .insertInto('stock_balances')
-        .values(deltas.map((d) => ({ place: d.place, drink_id: d.drinkId, quantity: d.delta })))
-        .onConflict((oc) =>
-          oc.columns(['place', 'drink_id']).doUpdateSet((eb) => ({
-            quantity: eb('stock_balances.quantity', '+', eb.ref('excluded.quantity')),
-          })),
-        )
-        .execute();
+      await sql`with moved as (${insertMoves}) ${upsertBalances}`.execute(trx);
     } else {
-      await trx.insertInto('stock_moves').values(rows).execute();
-      await trx
-        .insertInto('stock_balances')
-        .values(deltas.map((d) => ({ place: d.place, drink_id: d.drinkId, quantity: d.delta })))
-        .onConflict((oc) =>
-          oc.columns(['place', 'drink_id']).doUpdateSet((eb) => ({
-            quantity: eb('stock_balances.quantity', '+', eb.ref('excluded.quantity')),
-          })),
-        )
-        .execute();
+      await insertMoves.execute(trx);
+      await upsertBalances.execute(trx);
     }
   } catch (error) {
     if (!isFridgeBelowZero(error)) throw error;

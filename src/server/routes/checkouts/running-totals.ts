@@ -1,4 +1,4 @@
-import type { QueryCreator, Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { CheckoutLine } from '../../../shared/api-types';
 import { quarterHourOf } from '../../../shared/local-days';
 import { isPostgres } from '../../db/database';
@@ -88,55 +88,32 @@ async function applyDelta(
 ): Promise<void> {
   if (deltas.length === 0 && sales.length === 0) return;
   const bucket = quarterHourOf(createdAt);
-  const consumption = (db: QueryCreator<Database>) =>
-    db
-      .insertInto('consumption_quarter')
-      .values(deltas.map((d) => ({ bucket, drink_name: d.drinkName, units: d.units, thb: d.thb })))
-      .onConflict((oc) =>
-        oc.columns(['bucket', 'drink_name']).doUpdateSet((eb) => ({
-          units: eb('consumption_quarter.units', '+', eb.ref('excluded.units')),
-          thb: eb('consumption_quarter.thb', '+', eb.ref('excluded.thb')),
-        })),
-      );
+  // Templates, not the query builder: every checkout runs them, and building them cost more than the
+  // database's work.
+  const consumption = sql`insert into consumption_quarter (bucket, drink_name, units, thb)
+    values ${sql.join(deltas.map((d) => sql`(${bucket}, ${d.drinkName}, ${d.units}, ${d.thb})`))}
+    on conflict (bucket, drink_name) do update set units = consumption_quarter.units + excluded.units,
+      thb = consumption_quarter.thb + excluded.thb`;
   const unitDeltas = pending ? deltas.filter((d) => d.units !== 0) : [];
-  const restock = (db: QueryCreator<Database>) =>
-    db
-      .insertInto('restock_pending')
-      .values(unitDeltas.map((d) => ({ bungalow, drink_name: d.drinkName, units: d.units })))
-      .onConflict((oc) =>
-        oc.columns(['bungalow', 'drink_name']).doUpdateSet((eb) => ({
-          // A fridge never lacks fewer than nothing, whatever an old database's rows say.
-          units: eb
-            .case()
-            .when(eb('restock_pending.units', '+', eb.ref('excluded.units')), '>', 0)
-            .then(eb('restock_pending.units', '+', eb.ref('excluded.units')))
-            .else(0)
-            .end(),
-        })),
-      );
+  // A fridge never lacks fewer than nothing, whatever an old database's rows say.
+  const restock = sql`insert into restock_pending (bungalow, drink_name, units)
+    values ${sql.join(unitDeltas.map((d) => sql`(${bungalow}, ${d.drinkName}, ${d.units})`))}
+    on conflict (bungalow, drink_name) do update set units = case
+      when restock_pending.units + excluded.units > 0 then restock_pending.units + excluded.units else 0 end`;
   if (!isPostgres(trx)) {
-    if (deltas.length > 0) await consumption(trx).execute();
-    if (unitDeltas.length > 0) await restock(trx).execute();
-    if (sales.length > 0) await upsertSales(trx, bucket, sales).execute();
+    if (deltas.length > 0) await consumption.execute(trx);
+    if (unitDeltas.length > 0) await restock.execute(trx);
+    if (sales.length > 0) await upsertSales(bucket, sales).execute(trx);
     return;
   }
   // One statement, not two or three: these rows are locked until the commit, and every other checkout of the
   // quarter-hour waits for them, so a round trip less here is one less for all of them. PostgreSQL runs the
   // unreferenced data-modifying WITHs after the main statement, in order: consumption is locked first.
-  let creator: QueryCreator<Database> = trx;
-  if (unitDeltas.length > 0) {
-    // The creator knows one more table (the CTE), which the other statements do not read.
-    creator = creator.with('restock', (db) =>
-      restock(db).returning('units'),
-    ) as unknown as QueryCreator<Database>;
-  }
-  if (deltas.length > 0 && sales.length > 0) {
-    creator = creator.with('sales', (db) =>
-      upsertSales(db, bucket, sales).returning('units'),
-    ) as unknown as QueryCreator<Database>;
-  }
-  if (deltas.length > 0) await consumption(creator).execute();
-  else await upsertSales(creator, bucket, sales).execute();
+  const ctes: RawBuilder<unknown>[] = [];
+  if (unitDeltas.length > 0) ctes.push(sql`restock as (${restock})`);
+  if (deltas.length > 0 && sales.length > 0) ctes.push(sql`sales as (${upsertSales(bucket, sales)})`);
+  const main = deltas.length > 0 ? consumption : upsertSales(bucket, sales);
+  await (ctes.length > 0 ? sql`with ${sql.join(ctes)} ${main}` : main).execute(trx);
 }
 
 /**
