@@ -33,6 +33,13 @@ export const liveLimits = {
   recentEvents: 1_000,
   /** Audit rows read per query. */
   readPage: 500,
+  /**
+   * The hub moves on at most this often (a read of the audit or its head, or PostgreSQL's notifications taken
+   * together): under a stream of commits one read takes several events and the watchers are woken once for
+   * them, and on SQLite a read outside a transaction commits the group of transactions waiting for their
+   * COMMIT (decision 100): a read after every commit would end every group after its first transaction.
+   */
+  readEveryMs: 20,
   /** LISTEN reconnect back-off: first wait and the longest. */
   reconnectFirstMs: 100,
   reconnectMaxMs: 5_000,
@@ -130,6 +137,7 @@ export function createLiveHub({ db, logger }: { db: Db; logger: Logger }): LiveH
   let recent: LiveMessage[] = [];
   let reading = false;
   let readAgain = false;
+  let lastReadAt = 0;
   let retryTimer: NodeJS.Timeout | undefined;
   let pollTimer: NodeJS.Timeout | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -207,6 +215,14 @@ export function createLiveHub({ db, logger }: { db: Db; logger: Logger }): LiveH
       let full = false;
       do {
         readAgain = false;
+        const wait = lastReadAt + liveLimits.readEveryMs - Date.now();
+        if (wait > 0 && !full) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          if (gen !== generation) return;
+          // The commits announced during the wait are in the read that follows.
+          readAgain = false;
+        }
+        lastReadAt = Date.now();
         if (subscribers.size === 0 && joining === 0) {
           // Only watchers (the webhook sender), who read the audit themselves: the head is all they need, and
           // one seek of it costs a commit far less than reading and parsing the events nobody streams. On
