@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { type QueryCreator, sql } from 'kysely';
 import type { PaymentMethod } from '../../../shared/payment-constants';
 import type { UnpaidSummary } from '../../../shared/staff-types';
 import { actorLabel } from '../../../shared/team';
 import { appendAudit, auditActorOf, type Change, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/tables';
 import { HttpError, notFound } from '../../http/errors';
 
 export function createPaymentsRepo({ kysely, dialect }: Db) {
@@ -39,25 +40,33 @@ export function createPaymentsRepo({ kysely, dialect }: Db) {
           );
         }
         if (current.paid_method === method) return;
-        await trx
-          .updateTable('checkouts')
-          .set(
-            method === null
-              ? { paid_method: null, paid_at: null, paid_by: null }
-              : { paid_method: method, paid_at: at, paid_by: by, payment_tracked: 1 },
-          )
-          .where('id', '=', id)
-          .execute();
-        await trx
-          .insertInto('checkout_payments')
-          .values({
-            checkout_id: id,
-            method,
-            recorded_at: at,
-            recorded_by: by,
-            by_actor: JSON.stringify(auditActorOf(change.actor)),
-          })
-          .execute();
+        const markPaid = (db: QueryCreator<Database>) =>
+          db
+            .updateTable('checkouts')
+            .set(
+              method === null
+                ? { paid_method: null, paid_at: null, paid_by: null }
+                : { paid_method: method, paid_at: at, paid_by: by, payment_tracked: 1 },
+            )
+            .where('id', '=', id);
+        const payment = {
+          checkout_id: id,
+          method,
+          recorded_at: at,
+          recorded_by: by,
+          by_actor: JSON.stringify(auditActorOf(change.actor)),
+        };
+        if (dialect === 'postgres') {
+          // One statement (the update is a data-modifying WITH): a round trip less for every payment.
+          await trx
+            .with('marked', (db) => markPaid(db).returning('id'))
+            .insertInto('checkout_payments')
+            .values(payment)
+            .execute();
+        } else {
+          await markPaid(trx).execute();
+          await trx.insertInto('checkout_payments').values(payment).execute();
+        }
         await appendAudit(trx, {
           ...change,
           action: method === null ? 'payment.undone' : 'payment.recorded',
