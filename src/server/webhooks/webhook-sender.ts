@@ -59,11 +59,6 @@ const logDefaults = { kept: 10_000, trimEverySaves: 50 };
 /** Deliveries that worked are saved (attempts, cursor) at least this often while sending. */
 const saveEveryMs = 250;
 /**
- * A worker woken by new events reads them at most this often: under a stream of checkouts a read finds a few
- * events, not one (each read is a query beside the checkouts'), for at most this much delay.
- */
-const readEveryMs = 20;
-/**
  * Deliveries yield to requests: while this server's event loop was busier than `busyShare` over the last
  * `busySampleMs`, a delivery waits in steps of `yieldStepMs`, until its event is `yieldLimitMs` old. A burst
  * of checkouts is answered at full speed and its webhooks follow it; a server busy for longer still delivers,
@@ -391,12 +386,6 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
 
     /** The lease is given back (by the last save, or by `failed`). */
     let released = false;
-    let lastReadAt = 0;
-    /** Woken by an event: one read per `readEveryMs` at most, so a stream of events is read a few at a time. */
-    const readsApart = async () => {
-      const wait = lastReadAt + readEveryMs - now();
-      if (wait > 0 && !stopped) await new Promise((resolve) => setTimeout(resolve, wait));
-    };
     try {
       while (!stopped) {
         if (endpoint.next_attempt_at && Date.parse(endpoint.next_attempt_at) > now()) break;
@@ -418,21 +407,16 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           .orderBy('seq')
           .limit(readBatch)
           .execute();
-        lastReadAt = now();
         if (events.length === 0) {
           // Caught up. Under a stream of checkouts this happens after nearly every event: saving here each
           // time was a write transaction per event and endpoint, so the save waits for its 250 ms unless the
           // stream pauses first. Then hold the endpoint a moment for what comes next.
           const saveDueIn = savedAt + saveEveryMs - now();
-          if (saveDueIn > 0 && (await eventsWithin(saveDueIn, signal))) {
-            await readsApart();
-            continue;
-          }
+          // The live hub wakes watchers at most every `liveLimits.readEveryMs`: a stream of events is read a
+          // few at a time.
+          if (saveDueIn > 0 && (await eventsWithin(saveDueIn, signal))) continue;
           if (!(await save())) return;
-          if (await eventsWithin(holdIdleMs, signal)) {
-            await readsApart();
-            continue;
-          }
+          if (await eventsWithin(holdIdleMs, signal)) continue;
           break;
         }
         for (const event of events) {

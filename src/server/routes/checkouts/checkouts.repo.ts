@@ -62,24 +62,6 @@ function chargedGuest(stay: LatestStay, fallbackName: string | null, at: string)
   return { stayId: null, name: fallbackName, lateCharge: false };
 }
 
-/** The guest of a send with nothing to price (it is refused, but the spec refuses a missing guest first). */
-async function chargedGuestAlone(trx: Trx, bungalow: number, at: string) {
-  const stay = await trx
-    .selectFrom('stays')
-    .select(['id', 'guest_name', 'checked_out_at'])
-    .where('bungalow', '=', bungalow)
-    .orderBy('checked_in_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const guest = await trx.selectFrom('Guest').select('name').orderBy('id').limit(1).executeTakeFirst();
-  return chargedGuest(
-    { id: stay?.id ?? null, guestName: stay?.guest_name ?? null, checkedOutAt: stay?.checked_out_at ?? null },
-    guest?.name ?? null,
-    at,
-  );
-}
-
 /** What stock says of the bungalow's fridge for the drinks of a send. */
 interface FridgeView {
   /** Stock is on: the fridge's holdings bound the counts and the checkout moves bottles. */
@@ -90,9 +72,23 @@ interface FridgeView {
   averageCost: Map<number, number | null>;
 }
 
-/** A row of the send's read: one drink of the send, and beside it what the whole send needs. */
-interface SendRow {
+/** A drink of the send as its read finds it, with the bungalow's par and the fridge's holding. */
+interface SendDrink {
   id: number;
+  drinkName: string;
+  startingQuantity: number;
+  price: number;
+  par: number | null;
+  holds: number | null;
+  average_cost: number | null;
+}
+
+/**
+ * A row of the send's read: one drink of the send (null columns on the one row of a send naming no drink that
+ * exists), and beside it what the whole send needs.
+ */
+interface SendRow {
+  id: number | null;
   drinkName: string;
   startingQuantity: number;
   price: number;
@@ -119,23 +115,26 @@ interface SendRow {
 async function readSend(trx: Trx, input: CheckoutInput, wanted: readonly CheckoutInput['items'][number][]) {
   const { bungalow } = input;
   const place = fridgeOf(bungalow);
-  const { rows: drinks } = await sql<SendRow>`
+  const ids = wanted.map((item) => item.drinkId);
+  // From stock_state's one row, so the stay, the Guest and the request come back even when no drink does.
+  const { rows } = await sql<SendRow>`
     select d.id, d."drinkName", d."startingQuantity", d.price, p.par, b.quantity as holds, s.average_cost,
       ss.started_at as stock_started, sp.place as fridge_open, st.id as stay_id,
       st.guest_name as stay_guest_name, st.checked_out_at as stay_checked_out_at,
       g.name as fallback_guest_name, r.id as open_request
-    from "Drinks" d
+    from stock_state ss
+      left join "Drinks" d on ${ids.length > 0 ? sql`d.id in (${sql.join(ids)})` : sql`1 = 0`}
       left join pars p on p.drink_id = d.id and p.bungalow = ${bungalow}
       left join stock_balances b on b.drink_id = d.id and b.place = ${place}
       left join stock_drinks s on s.drink_id = d.id
-      left join stock_state ss on ss.id = 1
       left join stock_places sp on sp.place = ${place}
       left join stays st on st.id = (
         select id from stays where bungalow = ${bungalow} order by checked_in_at desc, id desc limit 1)
       left join "Guest" g on g.id = (select min(id) from "Guest")
       left join check_requests r on r.bungalow = ${bungalow} and r.done_at is null
-    where d.id in (${sql.join(wanted.map((item) => item.drinkId))})`.execute(trx);
-  const first = drinks[0];
+    where ss.id = 1`.execute(trx);
+  const drinks = rows.filter((row): row is SendRow & SendDrink => row.id !== null);
+  const first = rows[0];
   return {
     drinks,
     stay: {
@@ -339,7 +338,7 @@ function wantedItems(input: CheckoutInput) {
 
 /** Same counts: the same drinks with the same missing numbers (zeros are not lines). */
 function sameCounts(input: CheckoutInput, lines: readonly CheckoutLine[]): boolean {
-  const wanted = input.items.filter((item) => item.missing > 0);
+  const wanted = wantedItems(input);
   if (wanted.length !== lines.length) return false;
   const stored = new Map(lines.map((line) => [line.drinkId, line.quantity]));
   return wanted.every((item) => stored.get(item.drinkId) === item.missing);
@@ -480,18 +479,10 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
         }
 
         const wanted = wantedItems(input);
-        if (wanted.length === 0) {
-          // The spec refuses a missing guest before an empty check.
-          await chargedGuestAlone(trx, input.bungalow, at);
-          throw validationFailed(toastTexts.noItemsSelected);
-        }
         const read = await readSend(trx, input, wanted);
-        // No row came back when no drink of the send exists: the guest is read alone, for the same order of
-        // refusals (a missing guest first, then the unknown drink).
-        const guest =
-          read.drinks.length > 0
-            ? chargedGuest(read.stay, read.fallbackName, at)
-            : await chargedGuestAlone(trx, input.bungalow, at);
+        // The spec refuses a missing guest before an empty check or an unknown drink.
+        const guest = chargedGuest(read.stay, read.fallbackName, at);
+        if (wanted.length === 0) throw validationFailed(toastTexts.noItemsSelected);
         const { lines, total, fridge } = priceLines(input, wanted, read);
         await gate.beforeWrite(trx, input.bungalow);
 
