@@ -5,6 +5,7 @@ import { limits } from '../shared/constants';
 import { createDeviceLookup } from './auth/devices';
 import { createSessionStore } from './auth/sessions';
 import { createLoginThrottle } from './auth/throttle';
+import { type BackupService, createBackupService } from './backups/backup-service';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { AppDeps } from './deps';
@@ -15,6 +16,7 @@ import { mountWebApp } from './http/static-files';
 import { createLiveHub, type LiveHub } from './live/live-hub';
 import { createLogger, describeError, type Logger } from './logger';
 import { auditRoutes } from './routes/audit/audit.routes';
+import { backupsRoutes } from './routes/backups/backups.routes';
 import { bungalowsRoutes } from './routes/bungalows/bungalows.routes';
 import { checkRequestsRoutes } from './routes/check-requests/check-requests.routes';
 import { createCheckoutLimits } from './routes/checkouts/checkout-limits';
@@ -51,6 +53,9 @@ export interface CreateAppOptions {
    * is not started: the app answers, nothing is sent.
    */
   webhooks?: WebhookSender;
+  // Backups by themselves (fifth stage)
+  /** The backups; main.ts passes its own to schedule them. One made here is not started: it only reports. */
+  backups?: BackupService;
 }
 
 /** Which methods each API path answers, for 405 with an Allow header instead of a misleading 404. */
@@ -93,6 +98,8 @@ const apiMethods: [RegExp, string][] = [
   [/^\/api\/webhooks\/[^/]+$/, 'PUT, DELETE'],
   [/^\/api\/webhooks\/[^/]+\/(rotate-secret|resend|test)$/, 'POST'],
   [/^\/api\/webhooks\/[^/]+\/attempts$/, 'GET'],
+  // Backups by themselves (fifth stage)
+  [/^\/api\/backups\/status$/, 'GET'],
 ];
 
 export function createApp(options: CreateAppOptions) {
@@ -111,6 +118,15 @@ export function createApp(options: CreateAppOptions) {
     now: options.now ?? Date.now,
     live,
     webhooks: options.webhooks ?? createWebhookSender({ db, config: config.webhooks, logger, live }),
+    // Backups by themselves (fifth stage)
+    backups:
+      options.backups ??
+      createBackupService({
+        db,
+        config: config.backups,
+        logger,
+        now: options.now ?? Date.now,
+      }),
   };
 
   const app = new Hono();
@@ -169,7 +185,9 @@ export function createApp(options: CreateAppOptions) {
     .route('/stock', stockCostsRoutes(deps))
     .route('/stock', stockRoutes(deps))
     .route('/pars', parsRoutes(deps))
-    .route('/fridges', fridgesRoutes(deps));
+    .route('/fridges', fridgesRoutes(deps))
+    // Backups by themselves (fifth stage)
+    .route('/backups', backupsRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => {

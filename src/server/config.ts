@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
 
 /** The only place that reads process.env. */
@@ -52,6 +53,9 @@ function isHostOrRange(entry: string): boolean {
   );
 }
 
+/** Backups by themselves (fifth stage): beside the default database file, daily at 03:00, two weeks kept. */
+export const backupDefaults = { dir: './data/backups', at: '03:00', keep: 14 } as const;
+
 const listOf = (value: string) =>
   value
     .split(',')
@@ -103,6 +107,20 @@ const envSchema = z.object({
     .max(3_600, 'WEBHOOK_LEASE_SECONDS must be between 1 and 3600')
     .optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `LOG_LEVEL must be one of ${logLevels.join(', ')}` }).default('info'),
+  // Backups by themselves (fifth stage)
+  BACKUP_DIR: z.string().default(backupDefaults.dir),
+  BACKUP_AT: z
+    .string()
+    .default(backupDefaults.at)
+    .refine((value) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value), {
+      message: 'BACKUP_AT must be a resort time as HH:MM, e.g. 03:00',
+    }),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'BACKUP_KEEP must be a number' })
+    .int('BACKUP_KEEP must be a whole number')
+    .min(1, 'BACKUP_KEEP must be between 1 and 1000')
+    .max(1000, 'BACKUP_KEEP must be between 1 and 1000')
+    .default(backupDefaults.keep),
 });
 
 export interface Config {
@@ -117,6 +135,18 @@ export interface Config {
   webhooks: WebhookConfig;
   /** Folder of the built web app; absent in API-only tests. */
   webRoot: string | undefined;
+  // Backups by themselves (fifth stage)
+  backups: BackupConfig;
+}
+
+/** The server's own SQLite backups (DESIGN.md, "Installed like a product"; docs/operations-backups.md). */
+export interface BackupConfig {
+  /** Folder the backups go to, resolved against the working directory. */
+  dir: string;
+  /** Resort time (the settings' time zone) of the daily backup, HH:MM. */
+  at: string;
+  /** How many backups are kept; older ones are deleted after each good one. */
+  keep: number;
 }
 
 export interface WebhookConfig {
@@ -153,6 +183,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ...(e.WEBHOOK_LEASE_SECONDS ? { leaseMs: e.WEBHOOK_LEASE_SECONDS * 1000 } : {}),
     },
     webRoot: undefined,
+    // Backups by themselves (fifth stage)
+    backups: { dir: path.resolve(e.BACKUP_DIR), at: e.BACKUP_AT, keep: e.BACKUP_KEEP },
   };
 }
 

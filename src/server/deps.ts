@@ -1,6 +1,7 @@
 import type { DeviceLookup } from './auth/devices';
 import type { SessionStore } from './auth/sessions';
 import type { LoginThrottle } from './auth/throttle';
+import type { BackupService } from './backups/backup-service';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { LiveHub } from './live/live-hub';
@@ -26,4 +27,7 @@ export interface AppDeps {
   webhooks: WebhookSender;
   /** Milliseconds since the epoch; tests move it to expire sessions and end back-offs. */
   now: () => number;
+  // Backups by themselves (fifth stage)
+  /** This app server's backups: main.ts starts the schedule and backs up at shutdown; routes read the status. */
+  backups: BackupService;
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { resolveAdminPassword } from './auth/admin-password';
+import { createBackupService } from './backups/backup-service';
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -74,7 +75,9 @@ async function main() {
     live,
     writesReceived: () => writesReceived,
   });
-  const app = createApp({ db, config, adminPasswordHash: admin.hash, logger, live, webhooks });
+  // Backups by themselves (fifth stage): SQLite only; on PostgreSQL the service reports pg_dump's job.
+  const backups = createBackupService({ db, config: config.backups, logger });
+  const app = createApp({ db, config, adminPasswordHash: admin.hash, logger, live, webhooks, backups });
   // GET /api/drinks, the first call of every guest's screen, answered without the framework when it can be.
   const drinksFastPath = createDrinksFastPath({
     fetch: app.fetch,
@@ -123,6 +126,12 @@ async function main() {
     server.close(async () => {
       // Deliveries under way finish (or time out) before the database closes: their cursors move or stay.
       await webhooks.stop().catch((error) => logger.error('stopping webhooks failed', describeError(error)));
+      // The last writes are committed: a backup of them, before the database closes. A big database may take
+      // longer than the requests' 10 s; the service manager's own stop timeout is the limit then, and a copy
+      // cut short is only a `.partial` file, never taken for a backup.
+      clearTimeout(force);
+      await backups.stop();
+      await backups.run('shutdown');
       await db.close().catch((error) => logger.error('closing the database failed', describeError(error)));
       logger.info('stopped');
       process.exit(0);
@@ -134,6 +143,7 @@ async function main() {
   };
   // After listening: the sender's first round may send at once, and must not hold up the start.
   webhooks.start().catch((error) => logger.error('webhooks could not start', describeError(error)));
+  backups.start();
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }

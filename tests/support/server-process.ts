@@ -72,6 +72,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       DATABASE_URL: databaseUrl,
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
+      // The backup at shutdown goes beside the test's database, not into the checkout's ./data/backups.
+      BACKUP_DIR: path.join(dataDir, 'backups'),
       ...options.env,
     },
     stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
