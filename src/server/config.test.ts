@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
 
@@ -20,7 +21,24 @@ describe('parseConfig', () => {
         rotationOverlapMs: 24 * 3_600_000,
       },
       webRoot: undefined,
+      // Backups by themselves (fifth stage)
+      backups: { dir: path.resolve('data/backups'), at: '03:00', keep: 14 },
     });
+  });
+
+  // Backups by themselves (fifth stage)
+  it('reads the backups: a folder, a resort time and how many to keep', () => {
+    expect(
+      parseConfig({ BACKUP_DIR: '/data/backups', BACKUP_AT: '23:30', BACKUP_KEEP: '30' }).backups,
+    ).toEqual({
+      dir: '/data/backups',
+      at: '23:30',
+      keep: 30,
+    });
+    for (const bad of ['3:00', '24:00', '03:60', 'three'])
+      expect(() => parseConfig({ BACKUP_AT: bad })).toThrow(/BACKUP_AT must be a resort time as HH:MM/);
+    for (const bad of ['0', '-1', '2.5', 'all'])
+      expect(() => parseConfig({ BACKUP_KEEP: bad })).toThrow(/BACKUP_KEEP must be/);
   });
 
   it('reads the webhooks: allowed hosts and ranges, and a shortened schedule for tests', () => {
