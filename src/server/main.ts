@@ -4,6 +4,7 @@ import {
   type RequestListener,
   type Server,
   type ServerOptions,
+  type ServerResponse,
 } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,11 +110,14 @@ async function main() {
     },
   ) as Server;
   server.keepAliveTimeout = 5_000;
-  server.on('request', (request: { method?: string }) => {
+  let stopping = false;
+  server.on('request', (request: { method?: string }, response: ServerResponse) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') writesReceived++;
+    // Stopping: a kept-alive connection would take the next request (a workspace's event stream reconnects at
+    // once) and hold the close, and with it the backup at shutdown, until the 10 s run out.
+    if (stopping) response.setHeader('Connection', 'close');
   });
 
-  let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -137,6 +141,9 @@ async function main() {
       process.exit(0);
     });
     server.closeIdleConnections();
+    // A kept-alive socket that turns idle later (its last answer sent) is closed too, or a browser's next
+    // request on it would keep the server from closing.
+    setInterval(() => server.closeIdleConnections(), 250).unref();
     // Open event streams never finish by themselves: end them (their EventSources reconnect to another
     // server, or to this one when it is back, and resume from their last event).
     void live.close();

@@ -796,7 +796,20 @@ export const adminEn = {
   expiredTag: 'Expired',
   writeOffExpired: (drink: string, bottles: number) => `Write off ${bottles} expired ${drink}`,
   stockCoverDaysLabel: 'Days of sales the buy list keeps',
-  stockCoverDaysHint: 'Besides full fridges, what the storeroom keeps: 1 to 90 days of sales.',
+  stockCoverDaysHint: 'Besides full fridges, what the storeroom keeps: 1 to 90 days of sales.', // Backups by themselves (fifth stage)
+  backupsTitle: 'Backups',
+  theBackupStatus: 'the backup status',
+  backupLast: (when: string, file: string, size: string) => `Last backup: ${when}, ${file} (${size})`,
+  backupNone: 'No backup yet.',
+  backupStale:
+    'No backup is less than a day old. Check that the server can write to its backup folder, or make one now with npm run backup.',
+  backupSchedule: (at: string, zone: string, keep: number, folder: string) =>
+    `A backup is made every day at ${at} (${zone}) and whenever the server stops; the last ${keep} are kept in ${folder}.`,
+  backupFailed: (when: string, message: string) =>
+    `The backup of ${when} failed its check and was not kept: ${message}`,
+  backupPostgres:
+    'The database is PostgreSQL: back it up with pg_dump on the database server (docs/operations-backups.md). The app makes no backups of its own.',
+  backupSize: (megabytes: string) => `${megabytes} MB`,
 };
 
 /** The audit trail's actions as the Activity page names them (src/shared/audit-types.ts). */

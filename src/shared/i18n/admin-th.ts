@@ -753,6 +753,19 @@ export const adminTh: AdminMessages = {
   writeOffExpired: (drink: string, bottles: number) => `ตัดจำหน่าย ${drink} ที่หมดอายุ ${bottles} ขวด`,
   stockCoverDaysLabel: 'จำนวนวันของยอดขายที่รายการสั่งซื้อสำรองไว้',
   stockCoverDaysHint: 'นอกจากตู้เย็นที่เต็มแล้ว คลังเก็บสำรองไว้สำหรับยอดขาย 1 ถึง 90 วัน',
+  // Backups by themselves (fifth stage)
+  backupsTitle: 'การสำรองข้อมูล',
+  theBackupStatus: 'สถานะการสำรองข้อมูล',
+  backupLast: (when, file, size) => `สำรองข้อมูลล่าสุด: ${when}, ${file} (${size})`,
+  backupNone: 'ยังไม่มีข้อมูลสำรอง',
+  backupStale:
+    'ไม่มีข้อมูลสำรองที่ทำไว้ภายในหนึ่งวันที่ผ่านมา โปรดตรวจสอบว่าเซิร์ฟเวอร์เขียนไฟล์ลงโฟลเดอร์สำรองข้อมูลได้ หรือสำรองข้อมูลทันทีด้วยคำสั่ง npm run backup',
+  backupSchedule: (at, zone, keep, folder) =>
+    `ระบบสำรองข้อมูลทุกวันเวลา ${at} (${zone}) และทุกครั้งที่เซิร์ฟเวอร์หยุดทำงาน โดยเก็บ ${keep} ชุดล่าสุดไว้ที่ ${folder}`,
+  backupFailed: (when, message) => `การสำรองข้อมูลเมื่อ ${when} ไม่ผ่านการตรวจสอบจึงไม่ได้เก็บไว้: ${message}`,
+  backupPostgres:
+    'ฐานข้อมูลเป็น PostgreSQL: โปรดสำรองข้อมูลด้วย pg_dump บนเซิร์ฟเวอร์ฐานข้อมูล (docs/operations-backups.md) แอปไม่ได้สำรองข้อมูลเอง',
+  backupSize: (megabytes) => `${megabytes} MB`,
 };
 
 const actionNamesTh: Record<string, string> = {

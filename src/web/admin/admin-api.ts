@@ -1,5 +1,6 @@
 import type { Drink } from '../../shared/api-types';
 import type { AuditPage, ChainVerdict } from '../../shared/audit-types';
+import type { BackupStatus } from '../../shared/backup-types';
 import type { CloseDayInput, ReopenDayInput } from '../../shared/day-close-schemas';
 import type { DaySummary } from '../../shared/day-close-types';
 import type { CheckRequest } from '../../shared/live-types';
@@ -92,3 +93,6 @@ export const answerNothingMissing = (id: number) =>
 export const fetchActivity = (search: URLSearchParams) => json<AuditPage>(`/api/audit?${search}`);
 export const verifyActivityChain = () => json<ChainVerdict>('/api/audit/verify');
 export const activityCsvUrl = (search: URLSearchParams) => `/api/audit/export.csv?${search}`;
+
+// Backups by themselves (fifth stage)
+export const fetchBackupStatus = () => json<BackupStatus>('/api/backups/status');

@@ -3,16 +3,21 @@ import type { ResortSettings } from '../../../shared/resort-settings';
 import type { ResortSettingsInput } from '../../../shared/resort-settings-schema';
 import { fetchSettings } from '../../api';
 import { forgetPublicSettings } from '../../settings';
-import { saveSettings } from '../admin-api';
+import { fetchBackupStatus, saveSettings } from '../admin-api';
 import { pageAction, pageLoader, reportLoadFailure } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { PageSection } from '../page-section';
 import { usePageData } from '../use-page-data';
+import { BackupStatusSection } from './backup-status';
 import { SettingsForm } from './settings-form';
 
 /** /admin/settings: the resort's name, time zone, bungalows, and what payments need. */
 
-export const loader = pageLoader(() => ({ settings: reportLoadFailure(fetchSettings<ResortSettings>()) }));
+export const loader = pageLoader(() => ({
+  settings: reportLoadFailure(fetchSettings<ResortSettings>()),
+  // Backups by themselves (fifth stage): its own section says when it cannot be read; the form still works.
+  backups: fetchBackupStatus(),
+}));
 
 export type SettingsCommand = { intent: 'save-settings'; settings: ResortSettingsInput };
 
@@ -31,8 +36,12 @@ export function Component() {
   const { a } = useAdminI18n();
   if (!data) return null;
   return (
-    <PageSection id="settings" title={a.resortSettings}>
-      <SettingsForm settings={data.settings} />
-    </PageSection>
+    <>
+      <PageSection id="settings" title={a.resortSettings}>
+        <SettingsForm settings={data.settings} />
+      </PageSection>
+      {/* Backups by themselves (fifth stage) */}
+      <BackupStatusSection status={data.backups} />
+    </>
   );
 }
