@@ -765,7 +765,7 @@ export const adminTh: AdminMessages = {
   backupFailed: (when, message) => `การสำรองข้อมูลเมื่อ ${when} ไม่ผ่านการตรวจสอบจึงไม่ได้เก็บไว้: ${message}`,
   backupPostgres:
     'ฐานข้อมูลเป็น PostgreSQL: โปรดสำรองข้อมูลด้วย pg_dump บนเซิร์ฟเวอร์ฐานข้อมูล (docs/operations-backups.md) แอปไม่ได้สำรองข้อมูลเอง',
-  backupSize: (megabytes) => `${megabytes} MB`,
+  backupSize: (megabytes) => `${megabytes} เมกะไบต์`,
 };
 
 const actionNamesTh: Record<string, string> = {
