@@ -249,6 +249,8 @@ export const routeRules: Record<string, Row> = {
   },
   'DELETE /api/pars/:bungalow': { rule: right('stock'), call: () => ({ path: '/api/pars/30' }) },
   'GET /api/fridges/:bungalow': { rule: publicRule, call: () => ({ path: '/api/fridges/4' }) },
+  // Backups by themselves (fifth stage): who opens Settings reads the backup status.
+  'GET /api/backups/status': { rule: right('catalogue'), call: () => ({ path: '/api/backups/status' }) },
   // The session routes end or replace the caller's session: they run last (see below).
   'GET /api/session': { rule: publicRule, call: () => ({ path: '/api/session' }) },
   'POST /api/session': {
