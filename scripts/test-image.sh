@@ -170,7 +170,9 @@ base_url="http://127.0.0.1:$port"
 password='image-test-password'
 # The image's environment, then what a run sets: a loopback address here (the image listens on 0.0.0.0).
 run_env=("${image_env[@]}" "PORT=$port" "HOST=127.0.0.1" "ADMIN_PASSWORD=$password")
-in_image() { chroot --userspec="$uid:$gid" "$mounted" /usr/bin/env -i "${run_env[@]}" HOME=/home/node /bin/sh -c 'cd "$0" && exec "$@"' "$workdir" "$@"; }
+# `exec`: started in the background, this shell's process becomes chroot, then the server (each step execs the
+# next), so $! is the server's pid and SIGTERM reaches the server itself.
+in_image() { exec chroot --userspec="$uid:$gid" "$mounted" /usr/bin/env -i "${run_env[@]}" HOME=/home/node /bin/sh -c 'cd "$0" && exec "$@"' "$workdir" "$@"; }
 
 start_server() {
   local log=$1 began
@@ -190,12 +192,14 @@ start_server() {
 }
 stop_server() {
   local log=$1 status=0
+  [ "$(cat "/proc/$server_pid/comm")" = node ] || fail "pid $server_pid is not the server"
   kill -TERM "$server_pid"
   wait "$server_pid" || status=$?
   server_pid=
   [ "$status" = 0 ] || { cat "$log"; fail "SIGTERM: the server exited with $status"; }
   grep -q '"message":"stopped"' "$log" || { cat "$log"; fail "SIGTERM: no graceful stop in the log"; }
 }
+touch "$work/cookies"
 api() { curl -sS -b "$work/cookies" -c "$work/cookies" -H 'content-type: application/json' "$@"; }
 
 say "starting the image's files with chroot as $image_user ($uid:$gid) in $workdir: ${image_cmd[*]}"
@@ -203,7 +207,7 @@ start_server "$work/server-1.log"
 cold_start=$healthy_after
 echo "healthy after $cold_start s (cold start: a new /data, migrations, seeding)"
 
-in_image "${health_cmd[@]}" || fail "the image's HEALTHCHECK command failed"
+(in_image "${health_cmd[@]}") || fail "the image's HEALTHCHECK command failed"
 echo "HEALTHCHECK command: ok"
 [ "$(curl -sS -o /dev/null -w '%{http_code}' "$base_url/checkout?bungalow=7")" = 200 ] || fail "GET /checkout"
 curl -sS "$base_url/checkout?bungalow=7" | grep -q '<div id="root"' || fail "/checkout is not the web app"
