@@ -53,80 +53,83 @@ cleanup() {
 }
 trap cleanup EXIT
 
-reuse=0
-if [ "${REUSE_IMAGE:-0}" = 1 ] && podman image exists "$app_image" && podman image exists "$base_image"; then reuse=1; fi
-
 # ---------------------------------------------------------------- 1. the base
-if [ "$reuse" = 0 ]; then
-cache_dir=${IMAGE_BASE_CACHE:-/var/tmp/fridge-check-image}
-base_tar="$cache_dir/node-$node_version-bookworm-slim.tar"
-if [ -n "${CI:-}" ] || [ ! -s "$base_tar" ]; then
-  say "making the base with mmdebstrap (Debian bookworm + Node $node_version from $node_bin)"
-  step=$(date +%s.%N)
-  mkdir -p "$cache_dir"
-  # The official image's layout: node and npm in /usr/local, a user `node` (1000:1000). No docs or man pages,
-  # as in Debian's slim images.
-  mmdebstrap --variant=minbase --quiet \
-    --dpkgopt='path-exclude=/usr/share/man/*' \
-    --dpkgopt='path-exclude=/usr/share/doc/*' \
-    --dpkgopt='path-include=/usr/share/doc/*/copyright' \
-    --dpkgopt='path-exclude=/usr/share/info/*' \
-    --customize-hook="install -D -m 0755 '$node_bin' \"\$1/usr/local/bin/node\"" \
-    --customize-hook="mkdir -p \"\$1/usr/local/lib/node_modules\" && cp -a '$npm_dir' \"\$1/usr/local/lib/node_modules/npm\"" \
-    --customize-hook="mkdir -p \"\$1/usr/local/include\" && cp -a '$node_headers' \"\$1/usr/local/include/node\"" \
-    --customize-hook='ln -s ../lib/node_modules/npm/bin/npm-cli.js "$1/usr/local/bin/npm"' \
-    --customize-hook='ln -s ../lib/node_modules/npm/bin/npx-cli.js "$1/usr/local/bin/npx"' \
-    --customize-hook='chroot "$1" groupadd --gid 1000 node' \
-    --customize-hook='chroot "$1" useradd --uid 1000 --gid node --shell /bin/bash --create-home node' \
-    bookworm "${base_tar%.tar}.partial.tar"
-  mv "${base_tar%.tar}.partial.tar" "$base_tar"
-  echo "base made in $(seconds_since "$step") s"
-else
-  say "the base from $base_tar (made earlier)"
-fi
-# Imported again only when the tarball changed: the same base keeps podman's cached build steps valid.
-base_stamp="$(stat -c %Y "$base_tar")-$(stat -c %s "$base_tar")"
-if [ "$(podman image inspect --format '{{index .Labels "fridge-check.base"}}' "$base_image" 2>/dev/null)" != "$base_stamp" ]; then
-  podman rmi -f "$base_image" >/dev/null 2>&1 || true
-  podman import --quiet \
-    --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-    --change "ENV NODE_VERSION=${node_version#v}" \
-    --change "LABEL fridge-check.base=$base_stamp" \
-    --change 'CMD ["node"]' \
-    "$base_tar" "$base_image" >/dev/null
-fi
-fi
-base_bytes=$(podman image inspect --format '{{.Size}}' "$base_image")
+make_base() {
+  cache_dir=${IMAGE_BASE_CACHE:-/var/tmp/fridge-check-image}
+  base_tar="$cache_dir/node-$node_version-bookworm-slim.tar"
+  if [ -n "${CI:-}" ] || [ ! -s "$base_tar" ]; then
+    say "making the base with mmdebstrap (Debian bookworm + Node $node_version from $node_bin)"
+    step=$(date +%s.%N)
+    mkdir -p "$cache_dir"
+    # The official image's layout: node and npm in /usr/local, a user `node` (1000:1000). No docs or man pages,
+    # as in Debian's slim images.
+    mmdebstrap --variant=minbase --quiet \
+      --dpkgopt='path-exclude=/usr/share/man/*' \
+      --dpkgopt='path-exclude=/usr/share/doc/*' \
+      --dpkgopt='path-include=/usr/share/doc/*/copyright' \
+      --dpkgopt='path-exclude=/usr/share/info/*' \
+      --customize-hook="install -D -m 0755 '$node_bin' \"\$1/usr/local/bin/node\"" \
+      --customize-hook="mkdir -p \"\$1/usr/local/lib/node_modules\" && cp -a '$npm_dir' \"\$1/usr/local/lib/node_modules/npm\"" \
+      --customize-hook="mkdir -p \"\$1/usr/local/include\" && cp -a '$node_headers' \"\$1/usr/local/include/node\"" \
+      --customize-hook='ln -s ../lib/node_modules/npm/bin/npm-cli.js "$1/usr/local/bin/npm"' \
+      --customize-hook='ln -s ../lib/node_modules/npm/bin/npx-cli.js "$1/usr/local/bin/npx"' \
+      --customize-hook='chroot "$1" groupadd --gid 1000 node' \
+      --customize-hook='chroot "$1" useradd --uid 1000 --gid node --shell /bin/bash --create-home node' \
+      bookworm "${base_tar%.tar}.partial.tar"
+    mv "${base_tar%.tar}.partial.tar" "$base_tar"
+    echo "base made in $(seconds_since "$step") s"
+  else
+    say "the base from $base_tar (made earlier)"
+  fi
+  # Imported again only when the tarball changed: the same base keeps podman's cached build steps valid.
+  base_stamp="$(stat -c %Y "$base_tar")-$(stat -c %s "$base_tar")"
+  if [ "$(podman image inspect --format '{{index .Labels "fridge-check.base"}}' "$base_image" 2>/dev/null)" != "$base_stamp" ]; then
+    podman rmi -f "$base_image" >/dev/null 2>&1 || true
+    podman import --quiet \
+      --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+      --change "ENV NODE_VERSION=${node_version#v}" \
+      --change "LABEL fridge-check.base=$base_stamp" \
+      --change 'CMD ["node"]' \
+      "$base_tar" "$base_image" >/dev/null
+  fi
+}
 
 # ---------------------------------------------------------------- 2. the build
+build_image() {
+  say "podman build --isolation chroot"
+  # What this machine's npm needs, given to the build's RUN steps only (the image keeps none of it): its cache, so
+  # npm ci does not download again what .ci/run's just did; its CA bundle, as the registry may be reached through
+  # a proxy that a CA of this machine signs for (cafile); node-gyp's headers from the base, not a download
+  # (nodedir).
+  npm_cache=$(npm config get cache)
+  mkdir -p "$npm_cache"
+  ca_bundle=$(npm config get cafile)
+  [ -n "$ca_bundle" ] && [ "$ca_bundle" != null ] && [ -f "$ca_bundle" ] || ca_bundle=/etc/ssl/certs/ca-certificates.crt
+  printf 'cafile=/run/host-ca.crt\nnodedir=/usr/local\nfund=false\naudit=false\nupdate-notifier=false\n' >"$work/npmrc"
+  # Cached steps on a developer's machine; none kept in CI (a fresh base there never matches a cached step).
+  layers=true
+  [ -z "${CI:-}" ] || layers=false
+  podman build --isolation chroot --format docker --pull=never --layers="$layers" \
+    --build-arg "NODE_IMAGE=$base_image" \
+    --volume "$npm_cache:/root/.npm" \
+    --volume "$work/npmrc:/root/.npmrc:ro" \
+    --volume "$ca_bundle:/run/host-ca.crt:ro" \
+    --file Containerfile --tag "$app_image" . >"$work/build.log" 2>&1 || {
+    tail -n 60 "$work/build.log"
+    fail "podman build failed (log above)"
+  }
+  grep -E '^image-prune:' "$work/build.log" || true
+}
+
 step=$(date +%s.%N)
-if [ "$reuse" = 1 ]; then
+if [ "${REUSE_IMAGE:-0}" = 1 ] && podman image exists "$app_image" && podman image exists "$base_image"; then
   say "the image kept by an earlier run (REUSE_IMAGE=1)"
 else
-say "podman build --isolation chroot"
-# What this machine's npm needs, given to the build's RUN steps only (the image keeps none of it): its cache, so
-# npm ci does not download again what .ci/run's just did; its CA bundle, as the registry may be reached through
-# a proxy that a CA of this machine signs for (cafile); node-gyp's headers from the base, not a download
-# (nodedir).
-npm_cache=$(npm config get cache)
-mkdir -p "$npm_cache"
-ca_bundle=$(npm config get cafile)
-[ -n "$ca_bundle" ] && [ "$ca_bundle" != null ] && [ -f "$ca_bundle" ] || ca_bundle=/etc/ssl/certs/ca-certificates.crt
-printf 'cafile=/run/host-ca.crt\nnodedir=/usr/local\nfund=false\naudit=false\nupdate-notifier=false\n' >"$work/npmrc"
-# Cached steps on a developer's machine; none kept in CI (a fresh base there never matches a cached step).
-layers=true
-[ -z "${CI:-}" ] || layers=false
-podman build --isolation chroot --format docker --pull=never --layers="$layers" \
-  --build-arg "NODE_IMAGE=$base_image" \
-  --volume "$npm_cache:/root/.npm" \
-  --volume "$work/npmrc:/root/.npmrc:ro" \
-  --volume "$ca_bundle:/run/host-ca.crt:ro" \
-  --file Containerfile --tag "$app_image" . >"$work/build.log" 2>&1 || {
-  tail -n 60 "$work/build.log"
-  fail "podman build failed (log above)"
-}
-grep -E '^image-prune:' "$work/build.log" || true
+  make_base
+  step=$(date +%s.%N)
+  build_image
 fi
+base_bytes=$(podman image inspect --format '{{.Size}}' "$base_image")
 build_seconds=$(seconds_since "$step")
 app_bytes=$(podman image inspect --format '{{.Size}}' "$app_image")
 added_mb=$(awk -v a="$app_bytes" -v b="$base_bytes" 'BEGIN { printf "%.1f", (a - b) / 1e6 }')
