@@ -70,7 +70,7 @@ interface Fixtures {
 }
 
 interface WorkerFixtures {
-  /** Where `server` comes from: started on a copy of a migrated, seeded database, one test ahead. */
+  /** Where `server` comes from: started on a copy of a migrated, seeded database, as the test before ends. */
   serverSupply: ServerSupply;
 }
 
@@ -87,6 +87,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   server: async ({ serverSupply }, use) => {
     const server = await serverSupply.take();
     await use(server);
+    serverSupply.startNext();
     await server.stop();
   },
   baseURL: async ({ server }, use) => {

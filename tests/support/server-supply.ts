@@ -7,7 +7,7 @@ import { type DatabaseTemplate, type ServerProcess, startServer } from './server
  * Servers on fresh databases for one Playwright worker's tests (docs/decisions/102-e2e-servers-from-a-template.md).
  * The first start of the real server makes the template: it migrates, seeds and stores the hash of the password
  * it generates. Every later server starts on a copy of that file, so it neither migrates nor hashes the password
- * (scrypt at full cost) again; and the next test's server starts while this test runs.
+ * (scrypt at full cost) again; and the next test's server starts as this test ends.
  */
 export class ServerSupply {
   private next: Promise<ServerProcess> | undefined;
@@ -32,16 +32,23 @@ export class ServerSupply {
     );
   }
 
-  /** A server of its own for one test; the one for the test after it starts now. */
+  /** A server of its own for one test: the one started at the end of the test before, or a new one. */
   async take(): Promise<ServerProcess> {
     const spare = this.next;
     this.next = undefined;
     // A spare that failed to start: one more try, whose error is the test's.
-    const server = (await spare?.catch(() => undefined)) ?? (await this.start());
+    return (await spare?.catch(() => undefined)) ?? (await this.start());
+  }
+
+  /**
+   * Starts the next test's server while this one's stops and the next test's browser context opens. Not
+   * earlier: its start would take CPU from a test's own waits (a login's scrypt against a 7 s expect).
+   */
+  startNext(): void {
+    if (this.next) return;
     this.next = this.start();
     // Its failure belongs to the test that takes it.
     this.next.catch(() => {});
-    return server;
   }
 
   private start(): Promise<ServerProcess> {
