@@ -6,7 +6,9 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  fullyParallel: false,
+  // Every test has its own server and database (tests/e2e/fixtures.ts), so a long file's tests share the two
+  // workers instead of keeping one busy after the other is done.
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   timeout: 30_000,

@@ -181,3 +181,40 @@ test('the admin workspace in Thai: every page through the nav, no English left, 
   await expect(page.getByRole('region', { name: adminEn.checkoutHistory })).toBeVisible();
   await expect(page.getByRole('heading', { name: en.adminPanel })).toBeVisible();
 });
+
+test.describe('a reload of a workspace page while Thai is still on its way', () => {
+  // page.route holds the page's own requests; a service worker's cache would answer them before it.
+  test.use({ serviceWorkers: 'block' });
+
+  test("the workspace's chunks and data come before Thai's messages file: the page still shows the workspace in Thai", async ({
+    page,
+    server,
+  }) => {
+    await page.goto('/checkout');
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'ไทย' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    // Signed in with the page's cookies: this test is about the reload, not the modal.
+    const login = await page.request.post('/api/session', {
+      data: { password: server.adminPassword },
+      headers: { Origin: server.baseURL },
+    });
+    expect(login.status(), await login.text()).toBe(204);
+
+    // Under load the page's Thai file (a chunk of its own) can come after the workspace's chunks and its
+    // session check: hold it until the workspace has asked for the session and had its answer.
+    const sessionAnswered = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/session' && response.request().method() === 'GET',
+    );
+    await page.route(/\/assets\/th-[\w-]+\.js$/, async (route) => {
+      await sessionAnswered;
+      await route.continue();
+    });
+    await page.goto('/admin/drinks');
+    await expect(page.getByRole('region', { name: adminTh.orderAtCheckout })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    await page.getByRole('button', { name: th.addNewDrink }).click();
+    await expect(page.getByRole('form', { name: th.addNewDrink }).getByLabel(adminTh.priceThb)).toBeVisible();
+    expect(await englishLeftOn(page)).toEqual([]);
+  });
+});

@@ -1,7 +1,8 @@
 import { type APIRequestContext, test as base, expect, request as playwrightRequest } from '@playwright/test';
 import type { Drink, Guest } from '../../src/shared/api-types';
 import type { DrinkInput, GuestInput } from '../../src/shared/schemas';
-import { type ServerProcess, startServer } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
+import { ServerSupply } from '../support/server-supply';
 
 /**
  * Admin calls through the real API, for arranging a test's data. Same-origin headers are sent because
@@ -68,10 +69,25 @@ interface Fixtures {
   adminApi: AdminApi;
 }
 
-export const test = base.extend<Fixtures>({
-  server: async ({}, use) => {
-    const server = await startServer();
+interface WorkerFixtures {
+  /** Where `server` comes from: started on a copy of a migrated, seeded database, as the test before ends. */
+  serverSupply: ServerSupply;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  serverSupply: [
+    async ({}, use) => {
+      const supply = await ServerSupply.open();
+      await use(supply);
+      await supply.close();
+    },
+    // The template's start (a migration, a seed, a full-cost password hash) on a loaded machine.
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  server: async ({ serverSupply }, use) => {
+    const server = await serverSupply.take();
     await use(server);
+    serverSupply.startNext();
     await server.stop();
   },
   baseURL: async ({ server }, use) => {

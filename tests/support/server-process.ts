@@ -40,11 +40,23 @@ export const checkoutLimitsOff = {
   CHECKOUT_LIMIT_PER_BUNGALOW: '0',
 } as const;
 
+/** A migrated, seeded SQLite file whose settings hold the admin password's hash: a fresh database by a copy. */
+export interface DatabaseTemplate {
+  file: string;
+  adminPassword: string;
+}
+
 export interface StartServerOptions {
   env?: Record<string, string>;
   /** Reuse a data folder (a restart); a new temporary one otherwise. */
   dataDir?: string;
-  adminPassword?: string;
+  /**
+   * ADMIN_PASSWORD; null leaves it unset, so the server uses the stored hash or, on a first start, generates
+   * a password (read here from the line it prints, as `adminPassword`).
+   */
+  adminPassword?: string | null;
+  /** The database starts as a copy of this file (a new data folder unless `dataDir`), with no ADMIN_PASSWORD. */
+  databaseTemplate?: DatabaseTemplate;
   port?: number;
   /** Another build's server (a copy of dist/, as a deploy of a new version); dist/server/main.js otherwise. */
   entry?: string;
@@ -60,7 +72,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-check-'));
   const port = options.port ?? (await freePort());
-  const adminPassword = options.adminPassword ?? 'correct horse battery staple';
+  const template = options.databaseTemplate;
+  if (template) fs.copyFileSync(template.file, path.join(dataDir, 'fridge.sqlite'));
+  const configuredPassword = template
+    ? null
+    : options.adminPassword === undefined
+      ? 'correct horse battery staple'
+      : options.adminPassword;
   const databaseUrl = options.env?.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'fridge.sqlite')}`;
   let log = '';
   const logFd = options.logFile ? fs.openSync(options.logFile, 'a') : undefined;
@@ -70,7 +88,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
-      ADMIN_PASSWORD: adminPassword,
+      ...(configuredPassword === null ? {} : { ADMIN_PASSWORD: configuredPassword }),
       LOG_LEVEL: 'warn',
       // The backup at shutdown goes beside the test's database, not into the checkout's ./data/backups.
       BACKUP_DIR: path.join(dataDir, 'backups'),
@@ -102,8 +120,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       child.kill('SIGKILL');
       throw new Error(`The server did not answer /api/health within 20 s:\n${log}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Every test starts a server: a short step adds little to the time it takes to come up.
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
+  /** The first start's generated password, from the line main.ts prints (its stdout may trail its health). */
+  const generatedPassword = async () => {
+    for (;;) {
+      const printed = /Admin password \(generated, shown only this once\): (\S+)/.exec(log)?.[1];
+      if (printed) return printed;
+      if (child.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`The server printed no generated admin password:\n${log}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const adminPassword = configuredPassword ?? template?.adminPassword ?? (await generatedPassword());
 
   return {
     baseURL,

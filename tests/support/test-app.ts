@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/password';
 import { type Config, parseConfig } from '../../src/server/config';
@@ -15,10 +15,16 @@ import { createLogger } from '../../src/server/logger';
 import { createWebhookSender, type WebhookSender } from '../../src/server/webhooks/webhook-sender';
 
 export const testAdminPassword = 'test-admin-password';
+/**
+ * The cost of the test apps' admin password hash. A hash carries its parameters and the server verifies with
+ * them, so every login runs the same code at a sixteenth of the production cost (N=2^17, ~0.4 s of CPU a login,
+ * paid by hundreds of logins a run): password.test.ts holds the production cost itself.
+ */
+const testPasswordCost = { N: 2 ** 13 } as const;
 let cachedHash: Promise<string> | undefined;
-/** scrypt at full strength takes a while; one hash serves every app of a test file. */
+/** One hash serves every app of a test file. */
 export const testAdminPasswordHash = () => {
-  cachedHash ??= hashPassword(testAdminPassword);
+  cachedHash ??= hashPassword(testAdminPassword, testPasswordCost);
   return cachedHash;
 };
 
@@ -43,10 +49,16 @@ export async function createScratchDatabase(
 ): Promise<ScratchDatabase> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-test-'));
-    const url = `sqlite:${path.join(dir, 'test.sqlite')}`;
+    const file = path.join(dir, 'test.sqlite');
+    const url = `sqlite:${file}`;
+    // A copy of a database migrated once for the run (sqlite-templates.ts), when the config made them.
+    const templates = inject('sqliteTemplates');
+    if (templates) fs.copyFileSync(seed ? templates.seeded : templates.bare, file);
     const db = openDatabase(url);
-    await migrateToLatest(db);
-    if (seed) await seedOnce(db);
+    if (!templates) {
+      await migrateToLatest(db);
+      if (seed) await seedOnce(db);
+    }
     return {
       db,
       url,

@@ -63,17 +63,45 @@ export function initialLanguage(): Language {
  */
 const partLoaders = new Set<(language: Language) => Promise<unknown>>();
 
-/** Registers a lazy part's loader and loads its messages for the page's language now. */
+/** The language being applied (the start, a switch), until its messages are in and the page shows it. */
+let applying: Promise<void> | undefined;
+
+/**
+ * Registers a lazy part's loader and loads its messages for the page's language now, and for the language
+ * being applied if one is on its way: a reload of /admin/... registers the workspace while the start's
+ * language file may still be coming.
+ */
 export function loadWithLanguage(loader: (language: Language) => Promise<unknown>): Promise<unknown> {
   partLoaders.add(loader);
-  return loader(current.language);
+  return Promise.all([loader(current.language), applying?.catch(() => {})]);
 }
 
-async function apply(language: Language): Promise<void> {
-  const [messages] = await Promise.all([
-    loadMessages(language),
-    ...[...partLoaders].map((load) => load(language)),
-  ]);
+/** Which call of `apply` is the latest: an earlier one that finishes later must not switch the page back. */
+let applyCount = 0;
+
+function apply(language: Language): Promise<void> {
+  const applied = applyNow(language, ++applyCount);
+  applying = applied;
+  return applied;
+}
+
+async function applyNow(language: Language, call: number): Promise<void> {
+  const partsLoaded = new Set<(language: Language) => Promise<unknown>>();
+  const loadParts = () =>
+    Promise.all(
+      [...partLoaders]
+        .filter((load) => !partsLoaded.has(load))
+        .map(async (load) => {
+          await load(language);
+          partsLoaded.add(load);
+        }),
+    );
+  const [messages] = await Promise.all([loadMessages(language), loadParts()]);
+  // A part registered while the files above were coming (the workspace's chunk, on a reload of /admin/... under
+  // load) loaded its texts for the language shown then: it needs this one's before the page switches, or the
+  // page would show the workspace in the old language for good.
+  while ([...partLoaders].some((load) => !partsLoaded.has(load))) await loadParts();
+  if (call !== applyCount) return;
   current = i18nFor(language, messages);
   document.documentElement.lang = language;
   document.title = messages.appTitle;
@@ -96,7 +124,8 @@ export async function setLanguage(language: Language): Promise<void> {
   chosen = language;
   await apply(forPage(language));
   try {
-    localStorage.setItem(storageKey, language);
+    // The latest choice: two quick clicks end on the second, whichever language file came last.
+    localStorage.setItem(storageKey, chosen);
   } catch {
     // Not remembered, but the page still changes.
   }
