@@ -1,35 +1,12 @@
 import { CURRENCY } from './constants';
 import { type Language, localeOf } from './i18n/languages';
 import { type TaxReceiptWords, taxReceiptWords, thaiTaxTitles } from './i18n/tax-receipt';
-
-/** The seller's part of the tax settings a receipt prints (the `tax` settings: every receipt shows them). */
-export interface ReceiptTaxSeller {
-  sellerName: string;
-  taxId: string;
-  /** "00000" for the head office, else the branch's 5 digits. */
-  branch: string;
-  address: string;
-  posId: string | null;
-  /** Basis points: 700 is 7%. */
-  vatRate: number;
-}
-
-/** The tax document a recorded checkout carries (its `document`), as much of it as the receipt prints. */
-export interface ReceiptTaxDocument {
-  type: 'abb' | 'full';
-  number: string;
-  status: 'issued' | 'replaced' | 'cancelled';
-  /** Satang. */
-  vat: number;
-  /** Satang; a full invoice's net amount. */
-  net?: number;
-  buyer?: { name: string; address: string; taxId: string; branch: string } | null;
-}
+import type { TaxDocument, TaxSettings } from './tax';
 
 export interface ReceiptTaxInput {
-  seller: ReceiptTaxSeller;
+  seller: TaxSettings;
   /** The checkout's document; null before the check is recorded (Generate PDF before Share, or offline): a bill. */
-  document: ReceiptTaxDocument | null;
+  document: TaxDocument | null;
   /** The date and time of issue (or of the bill) as the reader writes them, on the resort's calendar. */
   issuedAt: string;
   /** Staff print a recorded receipt again from the history: it is marked a copy. */
@@ -83,7 +60,8 @@ export function branchText(words: TaxReceiptWords, branch: string): string {
 export function buildTaxBlock(language: Language, tax: ReceiptTaxInput): ReceiptTaxBlock {
   const words = taxReceiptWords[language];
   const { seller, document } = tax;
-  const titleKey = document === null ? 'bill' : document.type === 'full' ? 'fullInvoice' : 'abbreviatedInvoice';
+  const titleKey =
+    document === null ? 'bill' : document.type === 'full' ? 'fullInvoice' : 'abbreviatedInvoice';
   const markKey = document?.status === 'cancelled' ? 'cancelled' : tax.copy ? 'copy' : null;
   const vat = words.vat(vatPercent(seller.vatRate));
   const buyer = document?.type === 'full' ? document.buyer : null;
@@ -110,7 +88,7 @@ export function buildTaxBlock(language: Language, tax: ReceiptTaxInput): Receipt
         ? []
         : document.type === 'full'
           ? [
-              { label: words.netAmount, amount: formatSatang(language, document.net ?? 0) },
+              { label: words.netAmount, amount: formatSatang(language, document.net) },
               { label: vat, amount: formatSatang(language, document.vat) },
             ]
           : [{ label: words.vatIncluded, amount: `${vat} ${formatSatang(language, document.vat)}` }],

@@ -1,7 +1,8 @@
 import { receiptFileName } from '../shared/constants';
 import { taxReceiptTextsOf } from '../shared/i18n/tax-receipt';
 import { buildReceiptModel, type ReceiptItem } from '../shared/receipt-model';
-import { formatIssuedAt, type ReceiptTaxDocument } from '../shared/receipt-tax';
+import { formatIssuedAt } from '../shared/receipt-tax';
+import type { TaxDocument } from '../shared/tax';
 import { currentI18n } from './i18n/language';
 import { servedFontLoader } from './receipt-fonts';
 import { loadPublicSettings } from './settings';
@@ -26,7 +27,7 @@ export interface ReceiptFileInput {
    * The checkout's tax document (with the resort's tax settings on): the receipt carries its number, the time
    * of issue and the VAT. Without one (not recorded yet), a receipt with tax on is a bill, not a tax invoice.
    */
-  document?: (ReceiptTaxDocument & { issuedAt: string }) | null | undefined;
+  document?: TaxDocument | null | undefined;
   /** Staff print it again from the history: marked a copy. */
   copy?: boolean;
 }
@@ -70,7 +71,7 @@ export async function makeReceiptFile({
   const names = [...items.map((item) => item.name), resortName, promptPayName ?? ''];
   if (seller) {
     names.push(seller.sellerName, seller.address);
-    if (document?.buyer) names.push(document.buyer.name, document.buyer.address);
+    if (document?.type === 'full') names.push(document.buyer.name, document.buyer.address);
   }
   const taxTexts = seller ? [taxReceiptTextsOf(language)] : [];
   const pdf = await makeReceiptPdf(model, servedFontLoader(t, names, taxTexts));

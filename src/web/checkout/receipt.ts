@@ -1,10 +1,11 @@
 import { CloudUpload, Info, ReceiptText } from 'lucide-react';
 import { createElement } from 'react';
 import toast from 'react-hot-toast/headless';
-import type { CheckoutDocument, RecordedCheckout } from '../../shared/api-types';
+import type { RecordedCheckout } from '../../shared/api-types';
 import { timings } from '../../shared/constants';
 import { en } from '../../shared/i18n/en';
 import { selectedItems } from '../../shared/money';
+import type { TaxDocument } from '../../shared/tax';
 import { ApiError, fetchGuestOnFile } from '../api';
 import { currentI18n } from '../i18n/language';
 import { keepCheck, type ShareOutcome } from '../offline/outbox';
@@ -18,7 +19,7 @@ import type { CheckoutItem } from './missing-counts';
  * of the same counts after Share is that tax invoice, not a bill. Kept here, in the receipt's chunk, so the
  * checkout's first download does not grow.
  */
-let lastRecorded: { bungalow: number; counts: string; document: CheckoutDocument } | null = null;
+let lastRecorded: { bungalow: number; counts: string; document: TaxDocument } | null = null;
 const countsKey = (items: readonly CheckoutItem[]) =>
   JSON.stringify(selectedItems(items).map((item) => [item.name, item.price, item.missing]));
 
@@ -26,11 +27,11 @@ const countsKey = (items: readonly CheckoutItem[]) =>
  * The guest's receipt of the counts on screen, made now and owed. With the resort's tax settings on it is a
  * bill until the check is recorded, and the abbreviated tax invoice (its number and VAT) once it is.
  */
-const receiptOf = (bungalow: number, items: readonly CheckoutItem[], document?: CheckoutDocument | null) =>
+const receiptOf = (bungalow: number, items: readonly CheckoutItem[], document?: TaxDocument | null) =>
   makeReceiptFile({ bungalow, items, at: new Date(), owed: true, document: document ?? null });
 
 /** The recorded document of these counts, if this page shared them. */
-function documentOf(bungalow: number, items: readonly CheckoutItem[]): CheckoutDocument | null {
+function documentOf(bungalow: number, items: readonly CheckoutItem[]): TaxDocument | null {
   if (lastRecorded?.bungalow !== bungalow || lastRecorded.counts !== countsKey(items)) return null;
   return lastRecorded.document;
 }

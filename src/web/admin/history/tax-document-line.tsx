@@ -1,8 +1,8 @@
-import type { CheckoutDocument } from '../../../shared/api-types';
+import type { TaxDocument } from '../../../shared/tax';
 import { useAdminI18n } from '../admin-i18n';
 
 /** The checkout's tax document as the desk needs to find it: its kind and number, its buyer, what became of it. */
-export function TaxDocumentLine({ document }: { document: CheckoutDocument }) {
+export function TaxDocumentLine({ document }: { document: TaxDocument }) {
   const { a } = useAdminI18n();
   const fate =
     document.status === 'cancelled'
@@ -13,7 +13,7 @@ export function TaxDocumentLine({ document }: { document: CheckoutDocument }) {
   return (
     <p className="mt-2 text-sm text-slate-700">
       <span className="font-semibold text-slate-900">{a.taxDocumentOf(document.type, document.number)}</span>
-      {document.buyer && <> {a.taxInvoiceFor(document.buyer.name)}</>}
+      {document.type === 'full' && <> {a.taxInvoiceFor(document.buyer.name)}</>}
       {fate && <> ({fate})</>}
     </p>
   );

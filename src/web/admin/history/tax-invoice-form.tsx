@@ -1,18 +1,18 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFetcher } from 'react-router';
-import { type FullInvoiceInput, fullInvoiceInputSchema } from '../../../shared/tax-schemas';
+import type { AdminMessages } from '../../../shared/i18n/admin-en';
 import type { HistoryCheckout } from '../../../shared/staff-types';
+import { type FullInvoiceRequest, fullInvoiceRequestSchema } from '../../../shared/tax-schemas';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
-import type { AdminMessages } from '../../../shared/i18n/admin-en';
 import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { useActionResult } from '../use-action-result';
 import { adminResolver, showServerIssues, useMessagesFollowLanguage } from '../validation';
 import { downloadPastReceipt } from './receipt-download';
 
-type TaxInvoiceValues = FullInvoiceInput;
+type TaxInvoiceValues = FullInvoiceRequest;
 
 const fields: ReadonlySet<string> = new Set(['buyerName', 'buyerAddress', 'buyerTaxId', 'buyerBranch']);
 
@@ -33,8 +33,8 @@ export function TaxInvoiceForm({ checkout, onClose }: { checkout: HistoryCheckou
   const { a } = useAdminI18n();
   const titleId = useId();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const form = useForm<TaxInvoiceValues, unknown, FullInvoiceInput>({
-    resolver: adminResolver<TaxInvoiceValues, FullInvoiceInput>(fullInvoiceInputSchema),
+  const form = useForm<TaxInvoiceValues, unknown, FullInvoiceRequest>({
+    resolver: adminResolver<TaxInvoiceValues, FullInvoiceRequest>(fullInvoiceRequestSchema),
     defaultValues: { buyerName: '', buyerAddress: '', buyerTaxId: '', buyerBranch: '00000' },
   });
   useMessagesFollowLanguage(form.formState.errors, form.trigger);
