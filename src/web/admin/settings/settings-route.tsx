@@ -1,6 +1,9 @@
 import '../zod-jitless';
+import { Suspense } from 'react';
+import { Await } from 'react-router';
 import type { ResortSettings } from '../../../shared/resort-settings';
 import type { ResortSettingsInput } from '../../../shared/resort-settings-schema';
+import type { TaxSettings } from '../../../shared/tax';
 import { fetchSettings } from '../../api';
 import { forgetPublicSettings } from '../../settings';
 import { saveSettings } from '../admin-api';
@@ -9,21 +12,31 @@ import { useAdminI18n } from '../admin-i18n';
 import { PageSection } from '../page-section';
 import { usePageData } from '../use-page-data';
 import { SettingsForm } from './settings-form';
+import { TaxSettingsForm } from './tax-settings-form';
 
 /** /admin/settings: the resort's name, time zone, bungalows, and what payments need. */
 
 export const loader = pageLoader(() => ({ settings: reportLoadFailure(fetchSettings<ResortSettings>()) }));
 
-export type SettingsCommand = { intent: 'save-settings'; settings: ResortSettingsInput };
+export type SettingsCommand =
+  | { intent: 'save-settings'; settings: ResortSettingsInput }
+  // Tax documents (fifth stage): saved on their own; null turns them off.
+  | { intent: 'save-tax'; tax: TaxSettings | null };
 
 export const action = pageAction<SettingsCommand>({
   run: async (command) => {
-    await saveSettings(command.settings);
+    await saveSettings(command.intent === 'save-tax' ? { tax: command.tax } : command.settings);
     // The header (every page) and the receipts read the public part: they take the new one now.
     forgetPublicSettings();
   },
-  success: { 'save-settings': ({ a }) => a.settingsSaved },
-  failure: { 'save-settings': ({ a }) => a.failedToSaveSettings },
+  success: {
+    'save-settings': ({ a }) => a.settingsSaved,
+    'save-tax': ({ a }) => a.taxSettingsSaved,
+  },
+  failure: {
+    'save-settings': ({ a }) => a.failedToSaveSettings,
+    'save-tax': ({ a }) => a.failedToSaveTaxSettings,
+  },
 });
 
 export function Component() {
@@ -33,6 +46,11 @@ export function Component() {
   return (
     <PageSection id="settings" title={a.resortSettings}>
       <SettingsForm settings={data.settings} />
+      <Suspense fallback={null}>
+        <Await resolve={data.settings} errorElement={null}>
+          {(settings: ResortSettings) => <TaxSettingsForm settings={settings} />}
+        </Await>
+      </Suspense>
     </PageSection>
   );
 }
