@@ -11,7 +11,8 @@ import type { PdfFonts } from './pdf-text-writer';
 import type { ShapingFont } from './receipt-font/font-data';
 import { buildReceiptModel, type ReceiptInput } from './receipt-model';
 import { buildReceiptPdf, loadReceiptFonts } from './receipt-pdf';
-import { formatIssuedAt, formatSatang } from './receipt-tax';
+import { formatIssuedAt } from './receipt-tax';
+import { formatSatang } from './satang';
 import type { FullTaxDocument, TaxDocument, TaxSettings } from './tax';
 
 /**

@@ -1,6 +1,6 @@
-import { CURRENCY } from './constants';
 import { type Language, localeOf } from './i18n/languages';
 import { type TaxReceiptWords, taxReceiptWords, thaiTaxTitles } from './i18n/tax-receipt';
+import { formatSatang } from './satang';
 import type { TaxDocument, TaxSettings } from './tax';
 
 export interface ReceiptTaxInput {
@@ -36,19 +36,6 @@ export interface ReceiptTaxBlock {
 
 /** Thai first, then the receipt language's words for the same thing (none on a Thai receipt). */
 const bilingual = (thai: string, own: string) => (own ? [thai, own] : [thai]);
-
-/** Satang as baht with two decimals: "42.79 THB" in English (the spec's form), Intl's currency format elsewhere. */
-export function formatSatang(language: Language, satang: number): string {
-  const baht = satang / 100;
-  if (language === 'en') return `${baht.toFixed(2)} ${CURRENCY}`;
-  return new Intl.NumberFormat(localeOf(language), {
-    style: 'currency',
-    currency: CURRENCY,
-    currencyDisplay: language === 'th' ? 'symbol' : 'code',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(baht);
-}
 
 /** Basis points as the percentage printed beside VAT: 700 → "7", 750 → "7.5". */
 export const vatPercent = (basisPoints: number) => String(basisPoints / 100);

@@ -872,7 +872,7 @@ export const adminEn = {
   theTaxReport: 'the output-tax report',
   invalidMonth: 'Pick a month',
   closeVatTitle: 'VAT',
-  closeVatIncluded: 'VAT in the day’s sales',
+  closeVatIncluded: "VAT in the day's sales",
   closeFirstNumber: 'First number',
   closeLastNumber: 'Last number',
 };

@@ -2,8 +2,8 @@ import '../zod-jitless';
 import { Printer } from 'lucide-react';
 import { type FormEvent, Suspense } from 'react';
 import { Await, useNavigate } from 'react-router';
-import type { Language } from '../../../shared/i18n/languages';
 import { localDayOf } from '../../../shared/local-days';
+import { formatSatangGrouped } from '../../../shared/satang';
 import type { TaxReport, TaxReportRow } from '../../../shared/tax';
 import { taxReportQuerySchema } from '../../../shared/tax-schemas';
 import { Button } from '../../components/ui/button';
@@ -56,23 +56,10 @@ export function Component() {
   );
 }
 
-/** Satang as baht with two decimals: "1,234.56 THB" in English, "฿1,234.56" in Thai. */
-export function formatSatangForStaff(language: Language, satang: number): string {
-  const baht = satang / 100;
-  if (language === 'th') {
-    return new Intl.NumberFormat('th-TH', {
-      style: 'currency',
-      currency: 'THB',
-      minimumFractionDigits: 2,
-    }).format(baht);
-  }
-  return `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(baht)} THB`;
-}
-
 function TaxReportView({ view }: { view: TaxReportView }) {
   const { a, language, dateTime } = useAdminI18n();
   const navigate = useNavigate();
-  const money = (satang: number) => formatSatangForStaff(language, satang);
+  const money = (satang: number) => formatSatangGrouped(language, satang);
   const show = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const month = new FormData(event.currentTarget).get('month');
