@@ -46,7 +46,7 @@ async function textOf(language: 'en' | 'th', summary: DaySummary): Promise<strin
 describe('the Z report with tax documents', () => {
   it("adds the day's VAT and its first and last numbers", async () => {
     const text = await textOf('en', day);
-    expect(text).toContain('VAT in the day's sales 816.45 THB');
+    expect(text).toContain("VAT in the day's sales 816.45 THB");
     expect(text).toContain('First number ABB2611-00004');
     expect(text).toContain('Last number INV2611-00001');
   });
