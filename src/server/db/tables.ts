@@ -414,7 +414,7 @@ export interface Database {
   tax_sequences: {
     prefix: string;
     yymm: string;
-    next: number;
+    next_number: number;
   };
   /** Every abbreviated and full tax invoice ever numbered; never deleted (015-tax-documents). */
   tax_documents: {

@@ -5,7 +5,7 @@ import type { DialectName } from '../database';
  * Tax documents (the fifth stage; DESIGN.md, "Books the law accepts"; docs/decisions/110).
  *
  * - `tax_sequences`: one counter row per prefix and month of issue (YYMM in the resort's zone). A number is
- *   taken by an upsert that adds one to `next` in the transaction that issues the document, so it is given
+ *   taken by an upsert that adds one to `next_number` in the transaction that issues the document, so it is given
  *   back by a rollback and two transactions take turns on the row: gapless on both databases, whatever the
  *   number of app servers on one PostgreSQL. Not a SEQUENCE: those skip on rollback.
  * - `tax_documents`: every number ever issued, never deleted; a replacement or a void changes `status`.
@@ -21,7 +21,7 @@ export function taxDocumentsMigration(dialect: DialectName): Migration {
       await sql`create table tax_sequences (
         prefix text not null,
         yymm text not null,
-        next integer not null,
+        next_number integer not null,
         primary key (prefix, yymm)
       )`.execute(db);
       await sql`create table tax_documents (
