@@ -35,6 +35,7 @@ import { settingsRoutes } from './routes/settings/settings.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
 import { stockRoutes } from './routes/stock/stock.routes';
 import { stockCostsRoutes } from './routes/stock/stock-costs.routes';
+import { taxRoutes } from './routes/tax/tax.routes';
 import { webhooksRoutes } from './routes/webhooks/webhooks.routes';
 import { createWebhookSender, type WebhookSender } from './webhooks/webhook-sender';
 
@@ -169,7 +170,9 @@ export function createApp(options: CreateAppOptions) {
     .route('/stock', stockCostsRoutes(deps))
     .route('/stock', stockRoutes(deps))
     .route('/pars', parsRoutes(deps))
-    .route('/fridges', fridgesRoutes(deps));
+    .route('/fridges', fridgesRoutes(deps))
+    // Tax documents (fifth stage)
+    .route('/tax', taxRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => {

@@ -918,6 +918,10 @@ const actionNamesEn: Record<string, string> = {
   'stock.counted': 'Stock counted',
   'stock.written_off': 'Written off',
   'pars.changed': 'Pars changed',
+  // Tax documents (fifth stage)
+  'document.issued': 'Tax invoice issued',
+  'document.replaced': 'Tax invoice replaced',
+  'document.cancelled': 'Tax invoice cancelled',
 };
 
 /** The fields a change names ("price 60 → 70 THB"). */

@@ -872,6 +872,10 @@ const actionNamesTh: Record<string, string> = {
   'stock.counted': 'นับสต็อก',
   'stock.written_off': 'ตัดจำหน่าย',
   'pars.changed': 'เปลี่ยนจำนวนมาตรฐาน',
+  // Tax documents (fifth stage)
+  'document.issued': 'ออกใบกำกับภาษี',
+  'document.replaced': 'ใบกำกับภาษีถูกแทนที่',
+  'document.cancelled': 'ยกเลิกใบกำกับภาษี',
 };
 
 const fieldNamesTh: Record<string, string> = {
