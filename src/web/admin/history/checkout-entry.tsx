@@ -115,7 +115,9 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
         )}
       </div>
       {voiding && !voided && <VoidForm checkout={checkout} onClose={() => setVoiding(false)} />}
-      {invoicing && mayInvoice && <TaxInvoiceForm checkout={checkout} onClose={() => setInvoicing(false)} />}
+      {/* Kept while open after the invoice is issued: the reloaded history already shows it, and the form
+          still has its answer to act on (the print). */}
+      {invoicing && <TaxInvoiceForm checkout={checkout} onClose={() => setInvoicing(false)} />}
     </li>
   );
 }
