@@ -10,7 +10,15 @@ import {
   type TaxSettings,
   vatOf,
 } from '../../shared/tax';
-import { appendAudit, type Change, subject } from '../audit/audit-log';
+import {
+  type AuditEntry,
+  appendAudit,
+  type Change,
+  pendingAuditColumns,
+  pendingAuditValues,
+  subject,
+} from '../audit/audit-log';
+import { isPostgres } from '../db/database';
 import type { Database } from '../db/tables';
 import { storedSetting } from '../routes/settings/settings.repo';
 
@@ -133,12 +141,17 @@ export async function reserveNumber(
   return { number: documentNumber(prefix, yymm, sequence), month };
 }
 
-/** Stores a document under its reserved number, with its `document.issued` event. */
+/**
+ * Stores a document under its reserved number, with `eventsBefore` (the checkout's own event, carrying the
+ * number) and its `document.issued` event. PostgreSQL: one statement for all of it, since the month's counter
+ * row stays locked until the commit and every round trip here makes every other checkout wait longer.
+ */
 export async function storeDocument(
   trx: Trx,
   issue: Issue,
   { number, month }: ReservedNumber,
   change: Change,
+  eventsBefore: AuditEntry[] = [],
 ): Promise<TaxDocumentRow> {
   const { tax, type } = issue;
   const vat = vatOf(issue.total, tax.vatRate);
@@ -161,12 +174,7 @@ export async function storeDocument(
     buyer_tax_id: issue.buyer?.taxId ?? null,
     buyer_branch: issue.buyer?.branch ?? null,
   };
-  const { id } = await trx
-    .insertInto('tax_documents')
-    .values(values)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await appendAudit(trx, {
+  const issued: AuditEntry = {
     ...change,
     action: 'document.issued',
     subject: subject('checkout', issue.checkoutId),
@@ -178,7 +186,33 @@ export async function storeDocument(
       vat,
       ...(issue.replaces ? { replaces: issue.replaces } : {}),
     },
-  });
+  };
+  if (isPostgres(trx)) {
+    const v = values;
+    const events = [...eventsBefore, issued].map(pendingAuditValues);
+    const { rows } = await sql<{ id: number }>`
+      with d as (
+        insert into tax_documents (number, type, checkout_id, month, issued_at, status, total, vat, net, vat_rate,
+          replaces, replaced_by, reason, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
+        values (${v.number}, ${v.type}, ${v.checkout_id}, ${v.month}, ${v.issued_at}, ${v.status}, ${v.total},
+          ${v.vat}, ${v.net}, ${v.vat_rate}, ${v.replaces}, ${v.replaced_by}, ${v.reason}, ${v.buyer_name},
+          ${v.buyer_address}, ${v.buyer_tax_id}, ${v.buyer_branch})
+        returning id
+      ), a as (
+        insert into audit_pending ${pendingAuditColumns} values ${sql.join(events)}
+      )
+      select id from d`.execute(trx);
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error('The tax document was not stored');
+    return { ...values, id: Number(id) };
+  }
+  for (const event of eventsBefore) await appendAudit(trx, event);
+  const { id } = await trx
+    .insertInto('tax_documents')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await appendAudit(trx, issued);
   return { ...values, id };
 }
 

@@ -7,7 +7,7 @@ import { grandTotal, lineTotal } from '../../../shared/money';
 import type { CheckoutInput } from '../../../shared/schemas';
 import { fridgeOf, type StockDocumentRef } from '../../../shared/stock-types';
 import { type TaxDocument, taxLimits, taxMessages } from '../../../shared/tax';
-import { appendAudit, auditActorOf, type Change, subject } from '../../audit/audit-log';
+import { type AuditEntry, appendAudit, auditActorOf, type Change, subject } from '../../audit/audit-log';
 import { type Db, isPostgres } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError, validationFailed } from '../../http/errors';
@@ -609,21 +609,20 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
           );
         }
         // The checkId is the device's secret: never in the audit, so never in a webhook or the live stream.
-        const auditRecorded = (documentNumber?: string) =>
-          appendAudit(trx, {
-            ...change,
-            action: 'checkout.recorded',
-            subject: subject('checkout', inserted.id),
-            details: {
-              bungalow: input.bungalow,
-              total,
-              lines,
-              ...(guest.lateCharge ? { lateCharge: true } : {}),
-              ...(documentNumber ? { documentNumber } : {}),
-            },
-          });
+        const recordedEvent = (documentNumber?: string): AuditEntry => ({
+          ...change,
+          action: 'checkout.recorded',
+          subject: subject('checkout', inserted.id),
+          details: {
+            bungalow: input.bungalow,
+            total,
+            lines,
+            ...(guest.lateCharge ? { lateCharge: true } : {}),
+            ...(documentNumber ? { documentNumber } : {}),
+          },
+        });
         const { tax, timeZone } = read.taxContext;
-        if (!tax) await auditRecorded();
+        if (!tax) await appendAudit(trx, recordedEvent());
         const soldCost = await moveSold(trx, {
           bungalow: input.bungalow,
           at,
@@ -647,8 +646,10 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
             replaces: null,
           };
           const reserved = await reserveNumber(trx, issue, at);
-          await auditRecorded(reserved.number);
-          document = documentOf(await storeDocument(trx, issue, reserved, change));
+          // The checkout's own event carries its number, appended with the document's (one statement).
+          document = documentOf(
+            await storeDocument(trx, issue, reserved, change, [recordedEvent(reserved.number)]),
+          );
         }
 
         const row: StoredCheck = {
