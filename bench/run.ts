@@ -12,7 +12,8 @@
  *                             audit (audited writes against bd47aa9, built in a git worktree; about 3 minutes);
  *                             webhooks (checkouts with three webhook endpoints, one down, against none); stock
  *                             (checkouts with stock on against 53d83ef, the commit before stock; likewise);
- *                             sqlite skips the SQLite half of audit and stock
+ *                             sqlite skips the SQLite half of audit, stock and tax;
+ *                             tax (checkouts with tax documents on against off, side by side)
  *   BENCH_LIVE_STREAMS=500    open event streams in the live desk section (9), BENCH_LIVE_CHECKOUTS=100 checkouts
  *   BENCH_PWA_REPEATS=5       repeat visits of /checkout with the service worker's cache warm (median)
  *   BENCH_SKIP_SCALE=1        same as BENCH_SKIP=scale (the 1M-checkout history run takes minutes)
@@ -31,6 +32,7 @@ import { benchReceiptPdf, type PdfReport } from './pdf';
 import type { PwaReport } from './pwa';
 import { createScratchPostgres, type Memory, prepareGuest, readMemory, startBareServer } from './servers';
 import { runStockWriteBench, stockBaseCommit, stockWriteRatio } from './stock-writes';
+import { runTaxWriteBench, taxWriteRatio } from './tax-writes';
 import { runWebhookWriteBench, webhookWriteRatio } from './webhook-writes';
 
 const env = process.env;
@@ -101,6 +103,8 @@ async function main() {
   if (wants('live')) await liveSection();
   if (wants('webhooks')) await webhooksSection();
   if (wants('stock')) await stockSection();
+  // Tax documents (fifth stage)
+  if (wants('tax')) await taxSection();
   writeReport(startedAt, load1);
 }
 
@@ -739,6 +743,26 @@ function stockSection() {
     for (const row of stockRows) {
       const what = `${row.database} POST /api/checkouts c=${row.connections}`;
       addSideBySide(section, what, ['now', 'old'], row.now, row.old, row.ratio, stockWriteRatio);
+    }
+  });
+}
+
+/** Issue 33: with tax documents on, checkouts keep at least 0.9x of the throughput with them off. */
+function taxSection() {
+  return guarded('Tax documents', async () => {
+    const taxRows = await runTaxWriteBench({
+      rounds,
+      durationSeconds,
+      connections: connectionCounts,
+      postgresUrl: wants('postgres') ? postgresServerUrl : undefined,
+      sqlite: wants('sqlite'),
+      log,
+    });
+    results.taxWrites = taxRows;
+    const section = '13 checkouts with tax documents on vs off';
+    for (const row of taxRows) {
+      const what = `${row.database} POST /api/checkouts c=${row.connections}`;
+      addSideBySide(section, what, ['on', 'off'], row.on, row.off, row.ratio, taxWriteRatio);
     }
   });
 }

@@ -37,6 +37,7 @@ import { settingsRoutes } from './routes/settings/settings.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
 import { stockRoutes } from './routes/stock/stock.routes';
 import { stockCostsRoutes } from './routes/stock/stock-costs.routes';
+import { taxRoutes } from './routes/tax/tax.routes';
 import { webhooksRoutes } from './routes/webhooks/webhooks.routes';
 import { createWebhookSender, type WebhookSender } from './webhooks/webhook-sender';
 
@@ -187,7 +188,9 @@ export function createApp(options: CreateAppOptions) {
     .route('/pars', parsRoutes(deps))
     .route('/fridges', fridgesRoutes(deps))
     // Backups by themselves (fifth stage)
-    .route('/backups', backupsRoutes(deps));
+    .route('/backups', backupsRoutes(deps))
+    // Tax documents (fifth stage)
+    .route('/tax', taxRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => {

@@ -1,4 +1,5 @@
 import type { DrinkSectionTitle } from './drink-sections';
+import type { TaxDocument } from './tax';
 import type { DeviceRef, Role } from './team';
 
 /** What the HTTP API returns; the server's handlers and the browser's fetch functions share these. */
@@ -41,6 +42,12 @@ export interface Checkout {
   guestName: string;
   total: number;
   lines: CheckoutLine[];
+  // Tax documents (fifth stage)
+  /**
+   * Its tax invoice, with `tax` set when it was recorded: the abbreviated one, or the full one that replaced
+   * it. Absent when it has none, so a checkout without tax documents reads as the spec's.
+   */
+  document?: TaxDocument;
 }
 
 /**
@@ -93,7 +100,16 @@ export type ApiErrorCode =
   | 'exceeds_fridge'
   | 'too_many_requests'
   | 'internal_error'
-  | 'service_unavailable';
+  | 'service_unavailable'
+  // Tax documents (fifth stage)
+  /** A settled check sent again with other counts: void it and record a new one. */
+  | 'settled'
+  /** A second full tax invoice for the same checkout. */
+  | 'already_invoiced'
+  /** A full tax invoice for a voided checkout. */
+  | 'voided'
+  /** A full tax invoice while the settings' `tax` is null. */
+  | 'tax_off';
 
 export interface ApiIssue {
   path: string;

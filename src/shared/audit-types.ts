@@ -44,6 +44,10 @@ export const auditActions = [
   'stock.counted',
   'stock.written_off',
   'pars.changed',
+  // Tax documents (fifth stage): a number issued, replaced (a revision, a full invoice) or cancelled (a void).
+  'document.issued',
+  'document.replaced',
+  'document.cancelled',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

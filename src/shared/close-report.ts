@@ -2,6 +2,7 @@ import { cashBalanceOf, type DaySummary } from './day-close-types';
 import type { AdminMessages } from './i18n/admin-en';
 import { formatBaht, formatNumber, type Language } from './i18n/languages';
 import { type PaymentMethod, paymentMethods } from './payment-constants';
+import { formatSatangGrouped } from './satang';
 
 /**
  * The Z report (the day's close, one A4 page) as plain text, so it can be tested without a PDF: what the
@@ -147,6 +148,24 @@ export function buildCloseReportModel({
         ],
       },
       { title: a.cashDrawer, columns: [a.bahtColumn], rows: drawer },
+      // Tax documents (fifth stage): the day's VAT and its first and last numbers, when it has any.
+      ...(summary.tax
+        ? [
+            {
+              title: a.closeVatTitle,
+              columns: [''],
+              rows: [
+                {
+                  label: a.closeVatIncluded,
+                  values: [formatSatangGrouped(language, summary.tax.vat)],
+                  bold: true,
+                },
+                { label: a.closeFirstNumber, values: [summary.tax.firstNumber] },
+                { label: a.closeLastNumber, values: [summary.tax.lastNumber] },
+              ],
+            },
+          ]
+        : []),
     ],
     note: close?.note ? { label: a.closeNote, text: close.note } : null,
     footer: plainSpaces(a.zReportMade(formatMoment(madeAt))),

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from './payment-constants';
+import type { DayTaxFigures } from './tax';
 
 /**
  * Closing the day (cash-up, DESIGN.md "Closing the day"): what `GET /api/days/:day` answers. A resort day is
@@ -32,6 +33,9 @@ export interface DayFigures {
   unpaid: CountAndThb;
   /** The cash drawer: `expected = float + received − undone`. */
   cash: { float: number; received: number; undone: number; expected: number };
+  // Tax documents (fifth stage)
+  /** The day's VAT and its first and last document numbers; absent when the day has no tax document. */
+  tax?: DayTaxFigures;
 }
 
 export interface DayClose {

@@ -4,6 +4,7 @@ import { grandTotal, lineTotal, selectedItems } from './money';
 import { promptPayAmountProblem } from './promptpay/promptpay-amount';
 import { parsePromptPayId } from './promptpay/promptpay-id';
 import { promptPayPayload } from './promptpay/promptpay-payload';
+import { buildTaxBlock, type ReceiptTaxBlock, type ReceiptTaxInput, taxBlockTexts } from './receipt-tax';
 
 export interface ReceiptItem {
   name: string;
@@ -31,6 +32,8 @@ export interface ReceiptModel {
   footer: string;
   /** The PromptPay QR below the total, or null when the resort has no PromptPay ID or nothing is owed. */
   payment: ReceiptPayment | null;
+  /** With the resort's tax settings: the tax invoice's (or the bill's) lines. Absent with tax off. */
+  tax?: ReceiptTaxBlock;
 }
 
 export interface ReceiptPayment {
@@ -63,6 +66,8 @@ export interface ReceiptInput {
   /** That language's messages (loaded by the caller: a language's file is fetched only when chosen). */
   messages?: Messages;
   promptPay?: ReceiptPromptPay | null;
+  /** The resort's tax settings and the checkout's document: null or absent, the receipt of before (tax off). */
+  tax?: ReceiptTaxInput | null;
 }
 
 /** Everything the PDF shows, as plain text, so it can be tested without a PDF. */
@@ -75,6 +80,7 @@ export function buildReceiptModel({
   language = 'en',
   messages = en,
   promptPay,
+  tax,
 }: ReceiptInput): ReceiptModel {
   const chosen = selectedItems(items);
   const recap = chosen.map((item) => `${item.missing} x ${item.name}`).join(', ');
@@ -94,6 +100,7 @@ export function buildReceiptModel({
     totalAmount: total,
     footer: messages.receiptFooter(bungalow, recap || messages.receiptNothingTaken, total),
     payment: receiptPayment(promptPay, amount, total, messages),
+    ...(tax ? { tax: buildTaxBlock(language, tax) } : {}),
   };
 }
 
@@ -139,5 +146,6 @@ export function receiptTexts(receipt: ReceiptModel): string[] {
     .concat(receipt.lines.flatMap((line) => [line.label, line.amount]))
     .concat(
       receipt.payment ? [receipt.payment.title, receipt.payment.payee ?? '', receipt.payment.scanHint] : [],
-    );
+    )
+    .concat(receipt.tax ? taxBlockTexts(receipt.tax) : []);
 }

@@ -12,6 +12,7 @@ import { qrMatrix } from './promptpay/qr-matrix';
 import { qrPng } from './promptpay/qr-png';
 import { receiptFaces, type ServedFace } from './receipt-font/faces';
 import { type ReceiptModel, type ReceiptPayment, receiptNeedsThaiFont, receiptTexts } from './receipt-model';
+import type { ReceiptTaxBlock } from './receipt-tax';
 
 /** Spec section 9: a portrait A5 page measured in millimetres. */
 export const receiptPage = {
@@ -32,6 +33,11 @@ const resortNameYMm = 11;
 export const receiptQr = { sizeMm: 40, titleStepMm: 3, blockMm: 52 } as const;
 const lineStepMm = 8;
 const footerLineStepMm = 5;
+/** The tax invoice's head (with tax on): its title, the seller, the number and time; the spec's lines follow. */
+const taxSizes = { heading: 13, mark: 11, body: 10 } as const;
+const taxLineStepMm = 5;
+/** Room the copy mark takes at the right of the heading's first line. */
+const taxMarkRoomMm = 48;
 
 /**
  * The embedded fonts of a receipt: Sarabun alone (Thai and Latin, as Thai receipts always were), or a set of
@@ -110,6 +116,7 @@ export function buildReceiptPdf(receipt: ReceiptModel, fonts?: ReceiptFonts): Ui
     const [firstLine = ''] = writer.split(receipt.resortName, footerWidthMm);
     writer.text(firstLine, left, resortNameYMm);
   }
+  if (receipt.tax) y = drawTaxHead(writer, receipt.tax, left, right, y);
   writer.style('bold', fontSizes.title);
   writer.text(receipt.title, left, y);
   advance(10);
@@ -135,7 +142,16 @@ export function buildReceiptPdf(receipt: ReceiptModel, fonts?: ReceiptFonts): Ui
   writer.style('bold', fontSizes.body);
   writer.text(receipt.totalLabel, left, y);
   writer.text(receipt.totalAmount, right, y, 'right');
-  advance(16);
+  if (receipt.tax && receipt.tax.lines.length > 0) {
+    advance(7);
+    writer.style('normal', taxSizes.body);
+    for (const line of receipt.tax.lines) {
+      writer.text(line.label, left, y);
+      writer.text(line.amount, right, y, 'right');
+      advance(6);
+    }
+    advance(8);
+  } else advance(16);
 
   if (receipt.payment) {
     // The code and its words stay together: a block that does not fit starts the next page.
@@ -153,6 +169,50 @@ export function buildReceiptPdf(receipt: ReceiptModel, fonts?: ReceiptFonts): Ui
   }
 
   return new Uint8Array(doc.output('arraybuffer'));
+}
+
+/**
+ * The tax invoice's head: the Thai title and the receipt language's words for it (one line when they fit, each
+ * whole on its own line when not), the copy mark at the right, then the seller, the number, the time of issue
+ * and a full invoice's buyer. Returns where the spec's title goes.
+ */
+function drawTaxHead(writer: TextWriter, tax: ReceiptTaxBlock, left: number, right: number, top: number) {
+  let y = top;
+  writer.style('bold', taxSizes.heading);
+  const headingWidth = footerWidthMm - (tax.mark ? taxMarkRoomMm : 0);
+  const joined = tax.heading.join(' / ');
+  const headingLines = writer.split(joined, headingWidth).length === 1 ? [joined] : tax.heading;
+  const parts = headingLines.flatMap((line) => writer.split(line, headingWidth));
+  for (const part of parts) {
+    writer.text(part, left, y);
+    y += 6;
+  }
+  if (tax.mark) {
+    writer.style('bold', taxSizes.mark);
+    writer.text(tax.mark, right, top, 'right');
+  }
+  y += 1;
+  const block = [...tax.seller, ...(tax.numberLine ? [tax.numberLine] : []), tax.issuedLine];
+  block.forEach((line, index) => {
+    // The seller's name stands out; the rest is the small print the law asks for.
+    writer.style(index === 0 ? 'bold' : 'normal', taxSizes.body);
+    for (const part of writer.split(line, footerWidthMm)) {
+      writer.text(part, left, y);
+      y += taxLineStepMm;
+    }
+  });
+  if (tax.buyer.length > 0) {
+    y += 2;
+    tax.buyer.forEach((line, index) => {
+      writer.style(index === 0 ? 'bold' : 'normal', taxSizes.body);
+      for (const part of writer.split(line, footerWidthMm)) {
+        writer.text(part, left, y);
+        y += taxLineStepMm;
+      }
+    });
+  }
+  // The spec's title is 18 pt: its baseline sits a line and a half below the block.
+  return y + 6;
 }
 
 /** "Pay with PromptPay", the QR code at the left margin, and the amount and payee beside it. Returns the next y. */

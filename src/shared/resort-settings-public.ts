@@ -3,6 +3,7 @@
  * first download, and a module there brings along every export any chunk uses, so the parsing rules of
  * `resort-settings.ts` (used by the admin's settings form) stay out of this one.
  */
+import type { TaxSettings } from './tax';
 
 export const defaultTimeZone = 'Asia/Bangkok';
 
@@ -12,6 +13,9 @@ export interface PublicResortSettings {
   timeZone: string;
   promptPayId: string | null;
   promptPayName: string | null;
+  // Tax documents (fifth stage)
+  /** The seller every receipt prints as a tax invoice, or null: no tax documents (the default). */
+  tax: TaxSettings | null;
 }
 
 export const defaultPublicSettings: PublicResortSettings = {
@@ -19,9 +23,11 @@ export const defaultPublicSettings: PublicResortSettings = {
   timeZone: defaultTimeZone,
   promptPayId: null,
   promptPayName: null,
+  // Tax documents (fifth stage)
+  tax: null,
 };
 
 export function publicPart(settings: PublicResortSettings): PublicResortSettings {
-  const { resortName, timeZone, promptPayId, promptPayName } = settings;
-  return { resortName, timeZone, promptPayId, promptPayName };
+  const { resortName, timeZone, promptPayId, promptPayName, tax } = settings;
+  return { resortName, timeZone, promptPayId, promptPayName, tax };
 }

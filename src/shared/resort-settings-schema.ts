@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parsePromptPayId } from './promptpay/promptpay-id';
 import { canonicalTimeZone, defaultTimeZone, parseBungalowList, settingsLimits } from './resort-settings';
+import { taxSettingsFieldSchema } from './tax-schemas';
 import { teamLimits } from './team-limits';
 
 /** The one input schema of `PUT /api/settings`, used by the server's validator and the settings form. */
@@ -121,6 +122,8 @@ export const resortSettingsInputSchema = z
         settingsLimits.stockCoverDaysMax,
         `Days of cover must be at most ${settingsLimits.stockCoverDaysMax}`,
       ),
+    // Tax documents (fifth stage)
+    tax: taxSettingsFieldSchema,
   })
   .partial()
   .refine((input) => Object.keys(input).length > 0, 'Send at least one setting to change');

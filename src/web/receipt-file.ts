@@ -1,5 +1,8 @@
 import { receiptFileName } from '../shared/constants';
+import { taxReceiptTextsOf } from '../shared/i18n/tax-receipt';
 import { buildReceiptModel, type ReceiptItem } from '../shared/receipt-model';
+import { formatIssuedAt } from '../shared/receipt-tax';
+import type { TaxDocument } from '../shared/tax';
 import { currentI18n } from './i18n/language';
 import { servedFontLoader } from './receipt-fonts';
 import { loadPublicSettings } from './settings';
@@ -20,6 +23,13 @@ export interface ReceiptFileInput {
   guestName?: string | undefined;
   /** Still to be paid: the receipt carries the PromptPay code when the resort has an ID. */
   owed: boolean;
+  /**
+   * The checkout's tax document (with the resort's tax settings on): the receipt carries its number, the time
+   * of issue and the VAT. Without one (not recorded yet), a receipt with tax on is a bill, not a tax invoice.
+   */
+  document?: TaxDocument | null | undefined;
+  /** Staff print it again from the history: marked a copy. */
+  copy?: boolean;
 }
 
 /**
@@ -33,12 +43,13 @@ export async function makeReceiptFile({
   at,
   guestName,
   owed,
+  document = null,
+  copy = false,
 }: ReceiptFileInput): Promise<File> {
-  const [{ makeReceiptPdf }, { timeZone, resortName, promptPayId, promptPayName }] = await Promise.all([
-    loadPdfBuilder(),
-    loadPublicSettings(),
-  ]);
+  const [{ makeReceiptPdf }, { timeZone, resortName, promptPayId, promptPayName, tax: seller }] =
+    await Promise.all([loadPdfBuilder(), loadPublicSettings()]);
   const { language, t, date } = currentI18n();
+  const issuedAt = document ? new Date(document.issuedAt) : at;
   const model = buildReceiptModel({
     bungalow,
     items,
@@ -48,9 +59,22 @@ export async function makeReceiptFile({
     messages: t,
     ...(guestName ? { guestName } : {}),
     promptPay: owed && promptPayId ? { id: promptPayId, name: promptPayName } : null,
+    tax: seller
+      ? {
+          seller,
+          document,
+          issuedAt: formatIssuedAt(language, issuedAt, timeZone, date(issuedAt, timeZone)),
+          copy,
+        }
+      : null,
   });
   const names = [...items.map((item) => item.name), resortName, promptPayName ?? ''];
-  const pdf = await makeReceiptPdf(model, servedFontLoader(t, names));
+  if (seller) {
+    names.push(seller.sellerName, seller.address);
+    if (document?.type === 'full') names.push(document.buyer.name, document.buyer.address);
+  }
+  const taxTexts = seller ? [taxReceiptTextsOf(language)] : [];
+  const pdf = await makeReceiptPdf(model, servedFontLoader(t, names, taxTexts));
   return new File([pdf as BlobPart], receiptFileName(bungalow), {
     type: 'application/pdf',
   });

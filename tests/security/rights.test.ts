@@ -251,6 +251,23 @@ export const routeRules: Record<string, Row> = {
   'GET /api/fridges/:bungalow': { rule: publicRule, call: () => ({ path: '/api/fridges/4' }) },
   // Backups by themselves (fifth stage): who opens Settings reads the backup status.
   'GET /api/backups/status': { rule: right('catalogue'), call: () => ({ path: '/api/backups/status' }) },
+  // Tax documents (fifth stage): with tax off, an allowed caller's full invoice is a 409 tax_off, not a refusal.
+  'POST /api/checkouts/:id/tax-invoice': {
+    rule: right('frontDesk'),
+    call: (f) => ({
+      path: `/api/checkouts/${f.checkoutId}/tax-invoice`,
+      body: {
+        buyerName: 'Acme Co., Ltd.',
+        buyerAddress: '99 Sukhumvit Rd, Bangkok 10110',
+        buyerTaxId: '0105535000123',
+        buyerBranch: '00000',
+      },
+    }),
+  },
+  'GET /api/tax/documents': {
+    rule: right('oversight'),
+    call: () => ({ path: '/api/tax/documents?month=2026-11' }),
+  },
   // The session routes end or replace the caller's session: they run last (see below).
   'GET /api/session': { rule: publicRule, call: () => ({ path: '/api/session' }) },
   'POST /api/session': {

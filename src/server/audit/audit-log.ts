@@ -61,6 +61,30 @@ export function eventJsonAroundSeq(
  * the commit: read them from `audit_events` afterwards when needed.
  */
 export async function appendAudit(trx: Transaction<Database>, entry: AuditEntry): Promise<void> {
+  if (isPostgres(trx)) {
+    // Every audited write runs this: a template, not the query builder, whose work here would be per write.
+    await sql`insert into audit_pending ${pendingAuditColumns} values ${pendingAuditValues(entry)}`.execute(
+      trx,
+    );
+    return;
+  }
+  const { unnumbered, row } = auditRowOf(entry);
+  const head = await trx
+    .updateTable('audit_head')
+    .set({ seq: sql`seq + 1` })
+    .where('id', '=', 1)
+    .returning(['seq', 'hash'])
+    .executeTakeFirstOrThrow();
+  const event: Omit<AuditEvent, 'hash'> = { ...unnumbered, seq: Number(head.seq) };
+  const hash = eventHash(head.hash, event);
+  await trx
+    .insertInto('audit_events')
+    .values({ ...row, seq: event.seq, hash })
+    .execute();
+  await trx.updateTable('audit_head').set({ hash }).where('id', '=', 1).execute();
+}
+
+function auditRowOf(entry: AuditEntry) {
   const unnumbered: Omit<AuditEvent, 'hash' | 'seq'> = {
     at: entry.at,
     actor: auditActorOf(entry.actor),
@@ -80,30 +104,23 @@ export async function appendAudit(trx: Transaction<Database>, entry: AuditEntry)
     subject_id: unnumbered.subject.id,
     details: canonicalJson(unnumbered.details),
   };
-  if (isPostgres(trx)) {
-    const [jsonBeforeSeq, jsonAfterSeq] = eventJsonAroundSeq(unnumbered, row.details);
-    // Every audited write runs this: a template, not the query builder, whose work here would be per write.
-    await sql`insert into audit_pending
-        (at, actor_id, actor_name, actor_role, device_id, device_name, action, subject_type, subject_id, details,
-         json_before_seq, json_after_seq)
-      values (${row.at}, ${row.actor_id}, ${row.actor_name}, ${row.actor_role}, ${row.device_id},
-        ${row.device_name}, ${row.action}, ${row.subject_type}, ${row.subject_id}, ${row.details},
-        ${jsonBeforeSeq}, ${jsonAfterSeq})`.execute(trx);
-    return;
-  }
-  const head = await trx
-    .updateTable('audit_head')
-    .set({ seq: sql`seq + 1` })
-    .where('id', '=', 1)
-    .returning(['seq', 'hash'])
-    .executeTakeFirstOrThrow();
-  const event: Omit<AuditEvent, 'hash'> = { ...unnumbered, seq: Number(head.seq) };
-  const hash = eventHash(head.hash, event);
-  await trx
-    .insertInto('audit_events')
-    .values({ ...row, seq: event.seq, hash })
-    .execute();
-  await trx.updateTable('audit_head').set({ hash }).where('id', '=', 1).execute();
+  return { unnumbered, row };
+}
+
+/** PostgreSQL: the columns of `audit_pending` that `pendingAuditValues` fills. */
+export const pendingAuditColumns = sql`(at, actor_id, actor_name, actor_role, device_id, device_name, action,
+  subject_type, subject_id, details, json_before_seq, json_after_seq)`;
+
+/**
+ * PostgreSQL: one event's row of `audit_pending`, for a statement that appends events along with other writes
+ * (a round trip less). Rows of one multi-row insert are chained in their order, at the commit.
+ */
+export function pendingAuditValues(entry: AuditEntry) {
+  const { unnumbered, row } = auditRowOf(entry);
+  const [jsonBeforeSeq, jsonAfterSeq] = eventJsonAroundSeq(unnumbered, row.details);
+  return sql`(${row.at}, ${row.actor_id}, ${row.actor_name}, ${row.actor_role}, ${row.device_id},
+    ${row.device_name}, ${row.action}, ${row.subject_type}, ${row.subject_id}, ${row.details},
+    ${jsonBeforeSeq}, ${jsonAfterSeq})`;
 }
 
 /** An event with no change around it (a failed sign-in): its own transaction. */

@@ -14,6 +14,7 @@ import { auditAtCommitMigration } from './migrations/011-audit-at-commit';
 import { stockMigration } from './migrations/012-stock';
 import { webhooksMigration } from './migrations/013-webhooks';
 import { stockCostsMigration } from './migrations/014-stock-costs';
+import { taxDocumentsMigration } from './migrations/015-tax-documents';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -32,6 +33,8 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '012-stock': stockMigration(db.dialect),
     '013-webhooks': webhooksMigration(db.dialect),
     '014-stock-costs': stockCostsMigration(),
+    // Tax documents (fifth stage)
+    '015-tax-documents': taxDocumentsMigration(db.dialect),
   };
 }
 

@@ -409,4 +409,36 @@ export interface Database {
     expires_on: string;
     quantity: number;
   };
+  // Tax documents (fifth stage)
+  /** One counter per prefix and month of issue: `next` is the number the next document takes (015). */
+  tax_sequences: {
+    prefix: string;
+    yymm: string;
+    next_number: number;
+  };
+  /** Every abbreviated and full tax invoice ever numbered; never deleted (015-tax-documents). */
+  tax_documents: {
+    id: Generated<number>;
+    number: string;
+    /** `abb` or `full`. */
+    type: string;
+    checkout_id: number;
+    /** YYYY-MM of the number's YYMM. */
+    month: string;
+    issued_at: string;
+    /** `issued`, `replaced` or `cancelled`. */
+    status: string;
+    /** THB, as the checkout's; vat and net in satang. */
+    total: number;
+    vat: number;
+    net: number;
+    vat_rate: number;
+    replaces: string | null;
+    replaced_by: string | null;
+    reason: string | null;
+    buyer_name: string | null;
+    buyer_address: string | null;
+    buyer_tax_id: string | null;
+    buyer_branch: string | null;
+  };
 }

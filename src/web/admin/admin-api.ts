@@ -20,6 +20,7 @@ import type {
 } from '../../shared/staff-types';
 import type { StayInput } from '../../shared/stay-schemas';
 import type { RestockInput } from '../../shared/stock-schemas';
+import type { FullInvoiceRequest } from '../../shared/tax-schemas';
 import type { ApprovalInput } from '../../shared/team-schemas';
 import { requestWithHeaders } from '../api';
 
@@ -50,6 +51,10 @@ export const voidCheckout = (id: number, reason: string, approval?: ApprovalInpu
 /** Marks a checkout paid by `method`, or unpaid again with null. */
 export const recordPayment = (id: number, method: PaymentMethod | null) =>
   json<HistoryCheckout>(`/api/checkouts/${id}/payment`, { method: 'POST', body: { method } });
+// Tax documents (fifth stage)
+/** A full tax invoice for a guest's company: the checkout comes back with its new document. */
+export const issueTaxInvoice = (id: number, invoice: FullInvoiceRequest) =>
+  json<HistoryCheckout>(`/api/checkouts/${id}/tax-invoice`, { method: 'POST', body: invoice });
 export const fetchUnpaidSummary = () => json<UnpaidSummary>('/api/checkouts/unpaid');
 export const fetchRestockList = () => json<RestockList>('/api/restock');
 /**

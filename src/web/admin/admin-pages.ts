@@ -11,6 +11,7 @@ import {
   type LucideIcon,
   PackageCheck,
   QrCode,
+  ReceiptText,
   ScrollText,
   ShoppingCart,
   SlidersHorizontal,
@@ -141,6 +142,13 @@ export const adminPages = [
     right: 'integrations',
     label: 'pageIntegrations',
     icon: Webhook,
+  },
+  // Tax documents (fifth stage): the output-tax report, owner and manager
+  {
+    path: '/admin/tax-report',
+    right: 'oversight',
+    label: 'pageTaxReport',
+    icon: ReceiptText,
   },
 ] as const satisfies readonly AdminNavPage[];
 

@@ -58,6 +58,19 @@ const fieldNames: FieldNames = {
   to: (a) => a.toDay,
   role: (a) => a.role,
   staffLockMinutes: (a) => a.staffLock,
+  // Tax documents (fifth stage)
+  buyerName: (a) => a.buyerName,
+  buyerAddress: (a) => a.buyerAddress,
+  buyerTaxId: (a) => a.buyerTaxId,
+  buyerBranch: (a) => a.buyerBranch,
+  sellerName: (a) => a.sellerName,
+  address: (a) => a.sellerAddress,
+  taxId: (a) => a.sellerTaxId,
+  branch: (a) => a.sellerBranch,
+  posId: (a) => a.posIdLabel,
+  vatRate: (a) => a.vatRateLabel,
+  abbPrefix: (a) => a.abbPrefixLabel,
+  invoicePrefix: (a) => a.invoicePrefixLabel,
 };
 
 const dateFields = new Set(['checkOutOn', 'from', 'to']);
@@ -69,6 +82,17 @@ const promptPayIdTexts = {
   [promptPayIdMessages.checkDigit]: 'promptPayIdCheckDigit',
   [promptPayIdMessages.length]: 'promptPayIdLength',
 } as const satisfies Record<string, keyof AdminMessages>;
+
+/** Tax documents (fifth stage): the tax fields whose rule one sentence says. */
+const taxFieldRules: Record<string, 'taxIdInvalid' | 'branchInvalid' | 'prefixInvalid' | 'vatRateInvalid'> = {
+  taxId: 'taxIdInvalid',
+  buyerTaxId: 'taxIdInvalid',
+  branch: 'branchInvalid',
+  buyerBranch: 'branchInvalid',
+  abbPrefix: 'prefixInvalid',
+  invoicePrefix: 'prefixInvalid',
+  vatRate: 'vatRateInvalid',
+};
 
 /** What an issue of the shared schemas says, in another language than English (see above). */
 function translatedIssue(issue: Issue, a: AdminMessages, names: FieldNames = {}): string {
@@ -97,6 +121,10 @@ function translatedIssue(issue: Issue, a: AdminMessages, names: FieldNames = {})
   }
   if (key === 'publicUrl' && issue.code !== 'too_big') return a.publicUrlInvalid;
   if ((key === 'email' || key === 'guestEmail') && issue.code === 'invalid_format') return a.invalidEmail;
+
+  // Tax documents (fifth stage): fields whose one rule the text names (a blank is still "required").
+  const taxRule = taxFieldRules[key];
+  if (taxRule && !(issue.code === 'too_small' && issue.origin === 'string')) return a[taxRule];
 
   // The kinds every text and number field shares.
   switch (issue.code) {

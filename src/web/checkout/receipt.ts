@@ -5,6 +5,7 @@ import type { RecordedCheckout } from '../../shared/api-types';
 import { timings } from '../../shared/constants';
 import { en } from '../../shared/i18n/en';
 import { selectedItems } from '../../shared/money';
+import type { TaxDocument } from '../../shared/tax';
 import { ApiError, fetchGuestOnFile } from '../api';
 import { currentI18n } from '../i18n/language';
 import { keepCheck, type ShareOutcome } from '../offline/outbox';
@@ -13,14 +14,32 @@ import { makeReceiptFile, saveFile } from '../receipt-file';
 import { checkBody } from './check';
 import type { CheckoutItem } from './missing-counts';
 
-/** The guest's receipt of the counts on screen, made now and owed. */
-const receiptOf = (bungalow: number, items: readonly CheckoutItem[]) =>
-  makeReceiptFile({ bungalow, items, at: new Date(), owed: true });
+/**
+ * The tax document of the last check this page recorded, with the counts it was recorded with: a Generate PDF
+ * of the same counts after Share is that tax invoice, not a bill. Kept here, in the receipt's chunk, so the
+ * checkout's first download does not grow.
+ */
+let lastRecorded: { bungalow: number; counts: string; document: TaxDocument } | null = null;
+const countsKey = (items: readonly CheckoutItem[]) =>
+  JSON.stringify(selectedItems(items).map((item) => [item.name, item.price, item.missing]));
+
+/**
+ * The guest's receipt of the counts on screen, made now and owed. With the resort's tax settings on it is a
+ * bill until the check is recorded, and the abbreviated tax invoice (its number and VAT) once it is.
+ */
+const receiptOf = (bungalow: number, items: readonly CheckoutItem[], document?: TaxDocument | null) =>
+  makeReceiptFile({ bungalow, items, at: new Date(), owed: true, document: document ?? null });
+
+/** The recorded document of these counts, if this page shared them. */
+function documentOf(bungalow: number, items: readonly CheckoutItem[]): TaxDocument | null {
+  if (lastRecorded?.bungalow !== bungalow || lastRecorded.counts !== countsKey(items)) return null;
+  return lastRecorded.document;
+}
 
 /** 'Generate PDF': saves bungalow-{id}-checkout.pdf. The spec wants a failure only logged. */
 export async function downloadReceiptPdf(bungalow: number, items: readonly CheckoutItem[]): Promise<void> {
   try {
-    saveFile(await receiptOf(bungalow, items));
+    saveFile(await receiptOf(bungalow, items, documentOf(bungalow, items)));
   } catch (error) {
     console.error('The PDF receipt could not be generated', error);
   }
@@ -114,6 +133,14 @@ export async function sendReceipt(
   }
   const result: SendResult =
     outcome.kind === 'sent' ? { recorded: outcome.recorded } : { recorded: null, queued: true };
+  // With tax on, the record carries the abbreviated tax invoice: the receipt shared is that, numbered.
+  const document = outcome.kind === 'sent' ? (outcome.recorded.document ?? null) : null;
+  let shareFile = receiptFile;
+  if (document) {
+    lastRecorded = { bungalow, counts: countsKey(items), document };
+    shareFile = receiptOf(bungalow, items, document);
+    shareFile.catch(() => {});
+  }
 
   const { t } = currentI18n();
   if (outcome.kind === 'queued') {
@@ -136,7 +163,7 @@ export async function sendReceipt(
   }
   try {
     const shareData: ShareData = { title: t.shareTitle(bungalow), text: t.shareText };
-    const file = await receiptFile.catch((error) => {
+    const file = await shareFile.catch((error) => {
       console.error('The PDF receipt could not be generated; sharing without it', error);
       return null;
     });

@@ -2,16 +2,27 @@ import { type Insertable, sql, type Transaction } from 'kysely';
 import type { CheckoutLine, RecordedCheckout } from '../../../shared/api-types';
 import { toastTexts } from '../../../shared/constants';
 import { mostMissing, parOf } from '../../../shared/fridge-rule';
+import { localDayOf } from '../../../shared/local-days';
 import { grandTotal, lineTotal } from '../../../shared/money';
 import type { CheckoutInput } from '../../../shared/schemas';
 import { fridgeOf, type StockDocumentRef } from '../../../shared/stock-types';
-import { appendAudit, auditActorOf, type Change, subject } from '../../audit/audit-log';
+import { type TaxDocument, taxLimits, taxMessages } from '../../../shared/tax';
+import { type AuditEntry, appendAudit, auditActorOf, type Change, subject } from '../../audit/audit-log';
 import { type Db, isPostgres } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError, validationFailed } from '../../http/errors';
 import { openFridge } from '../../stock/fridges';
 import { exceedsFridge, type Move, writeMoves } from '../../stock/ledger';
 import { costOfSaleMoves, type SoldCost } from '../../stock/sales-figures';
+import {
+  currentDocumentRow,
+  documentOf,
+  replaceDocument,
+  reserveNumber,
+  storeDocument,
+  type TaxContext,
+  taxContextOf,
+} from '../../tax/tax-documents';
 import { answerCheckRequestsByCheckout } from '../check-requests/check-requests.repo';
 import type { WriteGate } from './checkout-limits';
 import { countCheckout, reviseCheckout } from './running-totals';
@@ -102,6 +113,7 @@ interface SendRow {
   stay_checked_out_at: string | null;
   fallback_guest_name: string | null;
   open_request: number | null;
+  settings_json: string | null;
 }
 
 /**
@@ -121,7 +133,7 @@ async function readSend(trx: Trx, input: CheckoutInput, wanted: readonly Checkou
     select d.id, d."drinkName", d."startingQuantity", d.price, p.par, b.quantity as holds, s.average_cost,
       ss.started_at as stock_started, sp.place as fridge_open, st.id as stay_id,
       st.guest_name as stay_guest_name, st.checked_out_at as stay_checked_out_at,
-      g.name as fallback_guest_name, r.id as open_request
+      g.name as fallback_guest_name, r.id as open_request, cfg.value as settings_json
     from stock_state ss
       left join "Drinks" d on ${ids.length > 0 ? sql`d.id in (${sql.join(ids)})` : sql`1 = 0`}
       left join pars p on p.drink_id = d.id and p.bungalow = ${bungalow}
@@ -132,6 +144,7 @@ async function readSend(trx: Trx, input: CheckoutInput, wanted: readonly Checkou
         select id from stays where bungalow = ${bungalow} order by checked_in_at desc, id desc limit 1)
       left join "Guest" g on g.id = (select min(id) from "Guest")
       left join check_requests r on r.bungalow = ${bungalow} and r.done_at is null
+      left join settings cfg on cfg.key = 'resort'
     where ss.id = 1`.execute(trx);
   const drinks = rows.filter((row): row is SendRow & SendDrink => row.id !== null);
   const first = rows[0];
@@ -144,6 +157,8 @@ async function readSend(trx: Trx, input: CheckoutInput, wanted: readonly Checkou
     } satisfies LatestStay,
     fallbackName: first?.fallback_guest_name ?? null,
     openRequest: first?.open_request != null,
+    // Tax documents (fifth stage): the settings come along, so numbering costs the checkout no read.
+    taxContext: taxContextOf(first?.settings_json),
   };
 }
 
@@ -345,7 +360,7 @@ function sameCounts(input: CheckoutInput, lines: readonly CheckoutLine[]): boole
 }
 
 /** The public answer: a stay's guest name never leaves the server here (see RecordedCheckout). */
-function answer(row: StoredCheck, lines: CheckoutLine[]): RecordedCheckout {
+function answer(row: StoredCheck, lines: CheckoutLine[], document?: TaxDocument): RecordedCheckout {
   return {
     id: row.id,
     bungalow: row.bungalow,
@@ -355,7 +370,77 @@ function answer(row: StoredCheck, lines: CheckoutLine[]): RecordedCheckout {
     lines,
     ...(row.check_id ? { checkId: row.check_id } : {}),
     revisedAt: row.revised_at,
+    ...(document ? { document } : {}),
   };
+}
+
+interface SettledRead {
+  payments: number | string;
+  invoices: number | string;
+  settings_json: string | null;
+}
+
+/**
+ * Whether a recorded check is settled (DESIGN.md, "Settled checks"): 2 hours after it was first recorded, or
+ * once a payment was recorded on it, it has a full tax invoice, or its resort day is closed. Read only when a
+ * send changes the counts. Answers the settings too, which the revision numbers its document with.
+ */
+async function settledCheck(trx: Trx, existing: StoredCheck, at: string) {
+  const { rows } = await sql<SettledRead>`
+    select
+      (select count(*) from checkout_payments where checkout_id = ${existing.id} and method is not null)
+        as payments,
+      (select count(*) from tax_documents where checkout_id = ${existing.id} and type = 'full') as invoices,
+      (select value from settings where key = 'resort') as settings_json`.execute(trx);
+  const row = rows[0];
+  const taxContext = taxContextOf(row?.settings_json);
+  if (Date.parse(at) - Date.parse(existing.created_at) >= taxLimits.settleAfterMs) {
+    return { settled: true, taxContext };
+  }
+  if (Number(row?.payments ?? 0) > 0 || Number(row?.invoices ?? 0) > 0) return { settled: true, taxContext };
+  const closed = await trx
+    .selectFrom('day_closes')
+    .select('id')
+    .where('day', '=', localDayOf(existing.created_at, taxContext.timeZone))
+    .where('reopened_at', 'is', null)
+    .executeTakeFirst();
+  return { settled: closed !== undefined, taxContext };
+}
+
+/**
+ * A revision's tax documents: with tax on, a new abbreviated invoice replaces the standing one (its number
+ * reserved first, so the revision's audit event carries it); with tax off, the standing one is only marked
+ * replaced (no new number is issued).
+ */
+async function reviseDocument(
+  trx: Trx,
+  existing: StoredCheck,
+  total: number,
+  { tax, timeZone }: TaxContext,
+  change: Change,
+  auditRevision: (documentNumber?: string) => Promise<void>,
+): Promise<TaxDocument | undefined> {
+  const old = await currentDocumentRow(trx, existing.id);
+  const standing = old?.status === 'issued' ? old : undefined;
+  if (!tax) {
+    await auditRevision();
+    if (standing) await replaceDocument(trx, standing, null, existing.bungalow, change);
+    return old ? documentOf({ ...old, ...(standing ? { status: 'replaced' } : {}) }) : undefined;
+  }
+  const issue = {
+    type: 'abb' as const,
+    checkoutId: existing.id,
+    bungalow: existing.bungalow,
+    total,
+    tax,
+    timeZone,
+    replaces: standing?.number ?? null,
+  };
+  const reserved = await reserveNumber(trx, issue, change.at);
+  await auditRevision(reserved.number);
+  const stored = await storeDocument(trx, issue, reserved, change);
+  if (standing) await replaceDocument(trx, standing, stored.number, existing.bungalow, change);
+  return documentOf(stored);
 }
 
 export function createCheckoutsRepo({ kysely, dialect }: Db) {
@@ -403,8 +488,15 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
     }
     const previousLines = await linesOf(trx, existing.id);
     if (sameCounts(input, previousLines)) {
-      return { outcome: 'repeated', checkout: answer(existing, previousLines) };
+      const document = await currentDocumentRow(trx, existing.id);
+      return {
+        outcome: 'repeated',
+        checkout: answer(existing, previousLines, document ? documentOf(document) : undefined),
+      };
     }
+    // Tax documents (fifth stage): a settled check's counts stand; staff void it and record a new one.
+    const { settled, taxContext } = await settledCheck(trx, existing, at);
+    if (settled) throw new HttpError(409, 'settled', taxMessages.settled);
 
     const wanted = wantedItems(input);
     if (wanted.length === 0) throw validationFailed(toastTexts.noItemsSelected);
@@ -433,16 +525,19 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
         change,
       );
     }
-    await appendAudit(trx, {
-      ...change,
-      action: 'checkout.revised',
-      subject: subject('checkout', existing.id),
-      details: {
-        bungalow: existing.bungalow,
-        before: { total: existing.total, lines: previousLines },
-        after: { total, lines },
-      },
-    });
+    const document = await reviseDocument(trx, existing, total, taxContext, change, (documentNumber) =>
+      appendAudit(trx, {
+        ...change,
+        action: 'checkout.revised',
+        subject: subject('checkout', existing.id),
+        details: {
+          bungalow: existing.bungalow,
+          before: { total: existing.total, lines: previousLines },
+          after: { total, lines },
+          ...(documentNumber ? { documentNumber } : {}),
+        },
+      }),
+    );
     const soldCost = await moveSold(trx, {
       bungalow: existing.bungalow,
       at,
@@ -459,7 +554,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
       lines,
       soldCost,
     });
-    return { outcome: 'revised', checkout: answer({ ...existing, total, revised_at: at }, lines) };
+    return { outcome: 'revised', checkout: answer({ ...existing, total, revised_at: at }, lines, document) };
   }
 
   return {
@@ -513,7 +608,8 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
             change,
           );
         }
-        await appendAudit(trx, {
+        // The checkId is the device's secret: never in the audit, so never in a webhook or the live stream.
+        const recordedEvent = (documentNumber?: string): AuditEntry => ({
           ...change,
           action: 'checkout.recorded',
           subject: subject('checkout', inserted.id),
@@ -521,10 +617,12 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
             bungalow: input.bungalow,
             total,
             lines,
-            ...(checkId ? { checkId } : {}),
             ...(guest.lateCharge ? { lateCharge: true } : {}),
+            ...(documentNumber ? { documentNumber } : {}),
           },
         });
+        const { tax, timeZone } = read.taxContext;
+        if (!tax) await appendAudit(trx, recordedEvent());
         const soldCost = await moveSold(trx, {
           bungalow: input.bungalow,
           at,
@@ -535,6 +633,24 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
         });
         // Last in the transaction: see running-totals.ts.
         await countCheckout(trx, { bungalow: input.bungalow, createdAt: at, lines, soldCost });
+        // Tax documents (fifth stage): the month's counter row is the busiest lock of all, so it is taken last.
+        let document: TaxDocument | undefined;
+        if (tax) {
+          const issue = {
+            type: 'abb' as const,
+            checkoutId: inserted.id,
+            bungalow: input.bungalow,
+            total,
+            tax,
+            timeZone,
+            replaces: null,
+          };
+          const reserved = await reserveNumber(trx, issue, at);
+          // The checkout's own event carries its number, appended with the document's (one statement).
+          document = documentOf(
+            await storeDocument(trx, issue, reserved, change, [recordedEvent(reserved.number)]),
+          );
+        }
 
         const row: StoredCheck = {
           id: inserted.id,
@@ -547,7 +663,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
           check_id: checkId ?? null,
           revised_at: null,
         };
-        return { outcome: 'created', checkout: answer(row, lines) };
+        return { outcome: 'created', checkout: answer(row, lines, document) };
       });
     },
   };

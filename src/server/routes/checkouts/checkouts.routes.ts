@@ -7,6 +7,7 @@ import {
   paymentInputSchema,
   voidInputSchema,
 } from '../../../shared/staff-schemas';
+import { fullInvoiceRequestSchema } from '../../../shared/tax-schemas';
 import { forbiddenMessage, type Role } from '../../../shared/team';
 import { changeBy, needsApproval, requireRight, signedIn } from '../../auth/actor';
 import { checkPin } from '../../auth/pin-check';
@@ -15,6 +16,7 @@ import { clientAddress } from '../../http/client-address';
 import { csvDownload } from '../../http/csv-download';
 import { HttpError, notFound } from '../../http/errors';
 import { readJson, readParams, readQuery } from '../../http/validate';
+import { issueFullInvoice } from '../../tax/full-invoice';
 import { createSettingsRepo } from '../settings/settings.repo';
 import { openGate } from './checkout-limits';
 import { createCheckoutsRepo } from './checkouts.repo';
@@ -31,82 +33,97 @@ export function checkoutsRoutes(deps: AppDeps) {
   const payments = createPaymentsRepo(deps.db);
   const frontDesk = requireRight(deps, 'frontDesk');
 
-  return new Hono()
-    .post('/', async (c) => {
-      const input = await readJson(c, checkoutInputSchema);
-      const now = deps.now();
-      // A check shared on a device with a staff session is that person's; a guest's tablet has no session
-      // (and costs no session lookup).
-      const change = await changeBy(c, deps);
-      if (signedIn(change.actor)) {
-        const { outcome, checkout } = await repo.record(input, change, openGate);
-        return c.json(checkout, outcome === 'created' ? 201 : 200);
-      }
-      const address = clientAddress(c, deps.config.trustProxy);
-      deps.checkoutLimits.precheck(address, now, input.checkId !== undefined);
-      const gate = deps.checkoutLimits.gateFor(address, now);
-      let wrote = false;
-      try {
-        const { outcome, checkout } = await repo.record(input, change, gate);
-        wrote = outcome !== 'repeated';
-        return c.json(checkout, outcome === 'created' ? 201 : 200);
-      } finally {
-        gate.settle(wrote);
-      }
-    })
-    .get('/', frontDesk, async (c) => {
-      const query = readQuery(c, historyQuerySchema);
-      const { items, hasMore } = await history.page(query, await timeZone());
-      // The body stays the plain array it was before paging; the next page is a standard Link header.
-      if (hasMore) {
-        const next = new URL(c.req.url);
-        next.searchParams.set('page', String(query.page + 1));
-        next.searchParams.set('pageSize', String(query.pageSize));
-        c.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
-      }
-      return c.json(items);
-    })
-    .get('/export.csv', frontDesk, async (c) => {
-      const query = readQuery(c, exportQuerySchema);
-      const batches = history.exportBatches(query, await timeZone(), staffLimits.exportBatch);
-      return csvDownload(c, {
-        fileName: csvFileName(query.from, query.to),
-        header: csvHeader,
-        batches,
-        toRow: csvRows,
-        logger: deps.logger,
-        what: 'csv export',
-      });
-    })
-    .get('/unpaid', frontDesk, async (c) => c.json(await payments.unpaid()))
-    .get('/:id', frontDesk, async (c) => {
-      const { id } = readParams(c, idParamSchema);
-      const checkout = await history.get(id);
-      if (!checkout) throw notFound('Checkout');
-      return c.json(checkout);
-    })
-    .post('/:id/void', requireRight(deps, 'void'), async (c) => {
-      const { id } = readParams(c, idParamSchema);
-      const { reason, approval, bottles } = await readJson(c, voidInputSchema);
-      const change = await changeBy(c, deps);
-      let approvedBy: { id: number; name: string } | undefined;
-      // A front desk's void needs a manager's PIN, typed on the same device (DESIGN.md, "Rights").
-      if (needsApproval(change.actor, 'void')) {
-        const device = change.actor.device;
-        if (!approval || !device) {
-          throw new HttpError(403, 'approval_required', forbiddenMessage(change.actor.role as Role, 'void'));
+  return (
+    new Hono()
+      .post('/', async (c) => {
+        const input = await readJson(c, checkoutInputSchema);
+        const now = deps.now();
+        // A check shared on a device with a staff session is that person's; a guest's tablet has no session
+        // (and costs no session lookup).
+        const change = await changeBy(c, deps);
+        if (signedIn(change.actor)) {
+          const { outcome, checkout } = await repo.record(input, change, openGate);
+          return c.json(checkout, outcome === 'created' ? 201 : 200);
         }
-        const manager = await checkPin(deps, { ...approval, device, now: deps.now(), purpose: 'approval' });
-        approvedBy = { id: manager.id, name: manager.name };
-      }
-      return c.json(await history.void(id, reason, change, approvedBy, bottles));
-    })
-    .post('/:id/payment', frontDesk, async (c) => {
-      const { id } = readParams(c, idParamSchema);
-      const { method } = await readJson(c, paymentInputSchema);
-      await payments.record(id, method, await changeBy(c, deps));
-      const checkout = await history.get(id);
-      if (!checkout) throw notFound('Checkout');
-      return c.json(checkout);
-    });
+        const address = clientAddress(c, deps.config.trustProxy);
+        deps.checkoutLimits.precheck(address, now, input.checkId !== undefined);
+        const gate = deps.checkoutLimits.gateFor(address, now);
+        let wrote = false;
+        try {
+          const { outcome, checkout } = await repo.record(input, change, gate);
+          wrote = outcome !== 'repeated';
+          return c.json(checkout, outcome === 'created' ? 201 : 200);
+        } finally {
+          gate.settle(wrote);
+        }
+      })
+      .get('/', frontDesk, async (c) => {
+        const query = readQuery(c, historyQuerySchema);
+        const { items, hasMore } = await history.page(query, await timeZone());
+        // The body stays the plain array it was before paging; the next page is a standard Link header.
+        if (hasMore) {
+          const next = new URL(c.req.url);
+          next.searchParams.set('page', String(query.page + 1));
+          next.searchParams.set('pageSize', String(query.pageSize));
+          c.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
+        }
+        return c.json(items);
+      })
+      .get('/export.csv', frontDesk, async (c) => {
+        const query = readQuery(c, exportQuerySchema);
+        const batches = history.exportBatches(query, await timeZone(), staffLimits.exportBatch);
+        return csvDownload(c, {
+          fileName: csvFileName(query.from, query.to),
+          header: csvHeader,
+          batches,
+          toRow: csvRows,
+          logger: deps.logger,
+          what: 'csv export',
+        });
+      })
+      .get('/unpaid', frontDesk, async (c) => c.json(await payments.unpaid()))
+      .get('/:id', frontDesk, async (c) => {
+        const { id } = readParams(c, idParamSchema);
+        const checkout = await history.get(id);
+        if (!checkout) throw notFound('Checkout');
+        return c.json(checkout);
+      })
+      .post('/:id/void', requireRight(deps, 'void'), async (c) => {
+        const { id } = readParams(c, idParamSchema);
+        const { reason, approval, bottles } = await readJson(c, voidInputSchema);
+        const change = await changeBy(c, deps);
+        let approvedBy: { id: number; name: string } | undefined;
+        // A front desk's void needs a manager's PIN, typed on the same device (DESIGN.md, "Rights").
+        if (needsApproval(change.actor, 'void')) {
+          const device = change.actor.device;
+          if (!approval || !device) {
+            throw new HttpError(
+              403,
+              'approval_required',
+              forbiddenMessage(change.actor.role as Role, 'void'),
+            );
+          }
+          const manager = await checkPin(deps, { ...approval, device, now: deps.now(), purpose: 'approval' });
+          approvedBy = { id: manager.id, name: manager.name };
+        }
+        return c.json(await history.void(id, reason, change, approvedBy, bottles));
+      })
+      .post('/:id/payment', frontDesk, async (c) => {
+        const { id } = readParams(c, idParamSchema);
+        const { method } = await readJson(c, paymentInputSchema);
+        await payments.record(id, method, await changeBy(c, deps));
+        const checkout = await history.get(id);
+        if (!checkout) throw notFound('Checkout');
+        return c.json(checkout);
+      })
+      // Tax documents (fifth stage): a full tax invoice in place of the abbreviated one.
+      .post('/:id/tax-invoice', frontDesk, async (c) => {
+        const { id } = readParams(c, idParamSchema);
+        const request = await readJson(c, fullInvoiceRequestSchema);
+        await issueFullInvoice(deps.db, id, request, await changeBy(c, deps));
+        const checkout = await history.get(id);
+        if (!checkout) throw notFound('Checkout');
+        return c.json(checkout, 201);
+      })
+  );
 }

@@ -13,6 +13,7 @@ import type { PaymentMethod } from '../../../shared/payment-constants';
 import type { HistoryQuery, VoidBottles } from '../../../shared/staff-schemas';
 import type { CheckoutRevision, HistoryCheckout, PaymentEvent } from '../../../shared/staff-types';
 import { fridgeOf } from '../../../shared/stock-types';
+import type { TaxDocument } from '../../../shared/tax';
 import { actorLabel } from '../../../shared/team';
 import { appendAudit, auditActorOf, type Change, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
@@ -20,6 +21,7 @@ import type { Database } from '../../db/tables';
 import { HttpError, notFound } from '../../http/errors';
 import { averageCostsOf, isOpen, stockStartedAt } from '../../stock/fridges';
 import { writeMoves } from '../../stock/ledger';
+import { cancelDocuments, currentDocuments } from '../../tax/tax-documents';
 import { uncountCheckout } from './running-totals';
 
 interface RangeFilter {
@@ -107,7 +109,7 @@ function byCheckout<Row extends { checkout_id: number }, Item>(
 async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise<HistoryCheckout[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lineRows, revisionRows, paymentRows] = await Promise.all([
+  const [lineRows, revisionRows, paymentRows, documents] = await Promise.all([
     kysely
       .selectFrom('checkout_lines')
       .select(['checkout_id', 'drink_id', 'drink_name', 'quantity', 'unit_price', 'line_total'])
@@ -129,6 +131,8 @@ async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise
       .orderBy('checkout_id')
       .orderBy('id')
       .execute(),
+    // Tax documents (fifth stage)
+    currentDocuments(kysely, ids),
   ]);
   const lines = byCheckout(lineRows, (line) => ({
     drinkId: line.drink_id,
@@ -178,8 +182,12 @@ async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise
     recordedBy: fromJson<AuditActor>(row.recorded_by),
     voidedBy: fromJson<AuditActor>(row.voided_by),
     voidApprovedBy: fromJson<{ id: number; name: string }>(row.void_approved_by),
+    ...withDocument(documents.get(row.id)),
   }));
 }
+
+/** A checkout without a tax document reads as before: no `document` field at all. */
+const withDocument = (document: TaxDocument | undefined) => (document ? { document } : {});
 
 /** Who did it, kept as JSON beside the row (008); null when absent or unreadable. */
 function fromJson<T>(json: string | null): T | null {
@@ -342,18 +350,26 @@ export function createHistoryRepo({ kysely }: Db) {
           bottles,
           change,
         });
-        await appendAudit(trx, {
-          ...change,
-          action: 'checkout.voided',
-          subject: subject('checkout', id),
-          details: {
-            bungalow: updated.bungalow,
-            total: updated.total,
-            reason,
-            ...(approvedBy ? { approvedBy } : {}),
-            ...stock,
-          },
-        });
+        // Tax documents (fifth stage): the void cancels its tax invoice; its event carries the number.
+        await cancelDocuments(
+          trx,
+          { checkoutId: id, bungalow: updated.bungalow, reason },
+          change,
+          (documentNumber) =>
+            appendAudit(trx, {
+              ...change,
+              action: 'checkout.voided',
+              subject: subject('checkout', id),
+              details: {
+                bungalow: updated.bungalow,
+                total: updated.total,
+                reason,
+                ...(approvedBy ? { approvedBy } : {}),
+                ...stock,
+                ...(documentNumber ? { documentNumber } : {}),
+              },
+            }),
+        );
         // Last in the transaction: see running-totals.ts.
         await uncountCheckout(trx, { id, bungalow: updated.bungalow, createdAt: updated.created_at, lines });
       });

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/day-close-types';
 import { localDayRange } from '../../../shared/local-days';
 import { type PaymentMethod, paymentMethods } from '../../../shared/payment-constants';
+import type { DayTaxFigures } from '../../../shared/tax';
 import { actorLabel } from '../../../shared/team';
 import { appendAudit, type Change, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
@@ -105,7 +106,7 @@ async function paymentFigures(
 /** The day's figures as the database holds them now. */
 export async function dayFigures(db: Reader, day: string, settings: DaySettings): Promise<DayFigures> {
   const { start, end } = localDayRange(day, day, settings.timeZone);
-  const [recorded, unpaid, money] = await Promise.all([
+  const [recorded, unpaid, money, tax] = await Promise.all([
     db
       .selectFrom('checkouts')
       .select([
@@ -127,6 +128,8 @@ export async function dayFigures(db: Reader, day: string, settings: DaySettings)
       .where('payment_tracked', '=', 1)
       .executeTakeFirstOrThrow(),
     paymentFigures(db, start, end),
+    // Tax documents (fifth stage)
+    dayTaxFigures(db, start, end),
   ]);
   const received = money.payments.cash.thb;
   const undone = money.undone.cash.thb;
@@ -138,7 +141,27 @@ export async function dayFigures(db: Reader, day: string, settings: DaySettings)
     undone: money.undone,
     unpaid: { count: toNumber(unpaid.count), thb: toNumber(unpaid.thb) },
     cash: { float: settings.cashFloat, received, undone, expected: settings.cashFloat + received - undone },
+    ...(tax ? { tax } : {}),
   };
+}
+
+/**
+ * The tax documents issued in [start, end): the VAT of those still issued, and the first and last numbers
+ * (abbreviated invoices, then full ones, each in the order issued). Undefined when there are none, so a day
+ * without tax documents reads as before.
+ */
+async function dayTaxFigures(db: Reader, start: string, end: string): Promise<DayTaxFigures | undefined> {
+  const { rows } = await sql<{ vat: number | string | null; first: string | null; last: string | null }>`
+    select
+      (select sum(vat) from tax_documents
+        where issued_at >= ${start} and issued_at < ${end} and status = 'issued') as vat,
+      (select number from tax_documents where issued_at >= ${start} and issued_at < ${end}
+        order by type, id limit 1) as first,
+      (select number from tax_documents where issued_at >= ${start} and issued_at < ${end}
+        order by type desc, id desc limit 1) as last`.execute(db);
+  const row = rows[0];
+  if (!row?.first || !row.last) return undefined;
+  return { vat: toNumber(row.vat), firstNumber: row.first, lastNumber: row.last };
 }
 
 interface CloseRow {

@@ -284,7 +284,7 @@ describeEachDatabase('closing the day API', ({ fresh }) => {
     expect((await t.request('DELETE', `/api/days/${D}`)).status).toBe(405);
   });
 
-  it('a checkout revised after it was paid: the payment counts the total it had when it was taken', async () => {
+  it('a paid checkout is settled: a changed count is refused, and the payment counts the total it was paid at', async () => {
     // Its own day (the 5th), so the suite's day stays as computed.
     const fifth = '2026-06-05';
     const cookie = await loginAt(t, bkk(fifth, '09:00'));
@@ -299,16 +299,18 @@ describeEachDatabase('closing the day API', ({ fresh }) => {
     const { id } = await first.json();
     await pay(t, cookie, id, 'cash', bkk(fifth, '09:05'));
     t.clock.now = Date.parse(bkk(fifth, '09:10'));
+    // Settled by its payment (fifth stage): staff void it and record a new one instead.
     const revised = await t.request('POST', '/api/checkouts', {
       body: { bungalow: 12, checkId, items: [{ drinkId: coke, missing: 3 }] },
     });
-    expect(revised.status).toBe(200);
-    // Then the method is corrected to card: the cash taken (40) is undone, the card takes the 120 now owed.
+    expect(revised.status).toBe(409);
+    expect((await revised.json()).error.code).toBe('settled');
+    // Then the method is corrected to card: the cash taken (40) is undone, the card takes the same 40.
     await pay(t, cookie, id, 'card', bkk(fifth, '09:15'));
     const figures = await day(t, cookie, fifth);
     expect(figures).toMatchObject({
-      checkouts: { count: 1, thb: 120 },
-      payments: { cash: { count: 1, thb: 40 }, card: { count: 1, thb: 120 } },
+      checkouts: { count: 1, thb: 40 },
+      payments: { cash: { count: 1, thb: 40 }, card: { count: 1, thb: 40 } },
       undone: { cash: { count: 1, thb: 40 } },
       cash: { float: 2000, received: 40, undone: 40, expected: 2000 },
     });

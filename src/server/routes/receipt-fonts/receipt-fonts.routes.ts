@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Drink } from '../../../shared/api-types';
 import { type Language, loadMessages } from '../../../shared/i18n/languages';
+import { taxReceiptTextsOf } from '../../../shared/i18n/tax-receipt';
 import {
   faceCharacters,
   faceWeights,
@@ -40,6 +41,11 @@ export function receiptFontsRoutes(deps: AppDeps) {
     ]);
     const names = (JSON.parse(body.json) as Drink[]).map((drink) => drink.drinkName);
     names.push(resort.resortName, resort.promptPayName ?? '');
+    // Tax documents (fifth stage): with tax on, every receipt is a tax invoice naming the seller.
+    if (resort.tax) {
+      texts.push(...languagesOfFace(face).map(taxReceiptTextsOf));
+      names.push(resort.tax.sellerName, resort.tax.address);
+    }
     const font = await fonts(face, weight, faceCharacters(face, texts, names));
     // The answer follows the catalogue: a browser asks again; the service worker keeps it by its ?v= key.
     c.header('Cache-Control', 'no-cache');

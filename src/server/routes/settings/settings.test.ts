@@ -11,6 +11,7 @@ describeEachDatabase('settings API', ({ fresh }) => {
       timeZone: 'Asia/Bangkok',
       promptPayId: null,
       promptPayName: null,
+      tax: null,
     });
 
     const cookie = await t.login();
@@ -65,6 +66,7 @@ describeEachDatabase('settings API', ({ fresh }) => {
       timeZone: 'Asia/Ho_Chi_Minh',
       promptPayId: '0812345678',
       promptPayName: 'Koh Lanta Huts Co.',
+      tax: null,
     });
 
     const cleared = await t.request('PUT', '/api/settings', {

@@ -7,6 +7,7 @@ import { dayCloseLimits } from '../../../shared/day-close-schemas';
 import { type CountAndThb, cashBalanceOf, type DaySummary } from '../../../shared/day-close-types';
 import { addDays } from '../../../shared/local-days';
 import { paymentMethods } from '../../../shared/payment-constants';
+import { formatSatangGrouped } from '../../../shared/satang';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { FieldFrame } from '../../components/ui/field-frame';
@@ -167,6 +168,18 @@ function DayView({
           </>
         )}
       </Figures>
+
+      {summary.tax && (
+        <Figures title={a.closeVatTitle}>
+          <MoneyRow
+            label={a.closeVatIncluded}
+            value={formatSatangGrouped(language, summary.tax.vat)}
+            strong
+          />
+          <MoneyRow label={a.closeFirstNumber} value={summary.tax.firstNumber} />
+          <MoneyRow label={a.closeLastNumber} value={summary.tax.lastNumber} />
+        </Figures>
+      )}
 
       {close ? (
         <div className="flex flex-col gap-2 rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-200">

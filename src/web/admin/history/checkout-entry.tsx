@@ -1,4 +1,4 @@
-import { Ban, FileDown } from 'lucide-react';
+import { Ban, FileDown, FileText } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { HistoryCheckout } from '../../../shared/staff-types';
@@ -8,17 +8,22 @@ import { useGrant } from '../team/session-context';
 import { PaymentStatus } from './payment-status';
 import { downloadPastReceipt } from './receipt-download';
 import { Revisions } from './revisions';
+import { TaxDocumentLine } from './tax-document-line';
+import { TaxInvoiceForm } from './tax-invoice-form';
 import { VoidForm } from './void-form';
 import { WhoDidIt } from './who-did-it';
 
 /** One checkout of the history: its lines and total, earlier versions, void, payment and the receipt PDF. */
 export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
   const [voiding, setVoiding] = useState(false);
+  const [invoicing, setInvoicing] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const voided = checkout.voidedAt !== null;
   const headingId = `checkout-${checkout.id}`;
   const { a, baht, dateTime } = useAdminI18n();
   const voidGrant = useGrant('void');
+  // A full invoice replaces the abbreviated one the checkout got when recorded (tax documents on).
+  const mayInvoice = !voided && checkout.document?.type === 'abb' && checkout.document.status === 'issued';
 
   const download = async () => {
     setDownloading(true);
@@ -75,6 +80,7 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
           <span className="block text-sm">{a.notCounted}</span>
         </p>
       )}
+      {checkout.document && <TaxDocumentLine document={checkout.document} />}
       <PaymentStatus checkout={checkout} />
       <WhoDidIt checkout={checkout} />
       <div className="mt-3 flex flex-wrap gap-2">
@@ -87,6 +93,16 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
           <FileDown aria-hidden="true" className="size-5" />
           {a.receiptPdf}
         </Button>
+        {mayInvoice && !invoicing && (
+          <Button
+            variant="secondary"
+            onClick={() => setInvoicing(true)}
+            aria-label={a.issueTaxInvoiceOf(checkout.id, checkout.bungalow)}
+          >
+            <FileText aria-hidden="true" className="size-5" />
+            {a.issueTaxInvoice}
+          </Button>
+        )}
         {!voided && !voiding && voidGrant !== 'no' && (
           <Button
             variant="ghost"
@@ -99,6 +115,9 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
         )}
       </div>
       {voiding && !voided && <VoidForm checkout={checkout} onClose={() => setVoiding(false)} />}
+      {/* Kept while open after the invoice is issued: the reloaded history already shows it, and the form
+          still has its answer to act on (the print). */}
+      {invoicing && <TaxInvoiceForm checkout={checkout} onClose={() => setInvoicing(false)} />}
     </li>
   );
 }

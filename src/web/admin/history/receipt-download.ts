@@ -4,9 +4,14 @@ import { makeReceiptFile, saveFile } from '../../receipt-file';
 /**
  * The receipt of a past checkout, made as the checkout screen's 'Generate PDF' makes it (jsPDF loaded only
  * now), dated the day it was recorded and naming the guest it was charged to. One still owed carries the
- * PromptPay code, as at the bungalow; a paid, voided or not-tracked one does not.
+ * PromptPay code, as at the bungalow; a paid, voided or not-tracked one does not. With tax documents, it is
+ * the checkout's numbered tax invoice, marked "สำเนา / Copy" (the guest had the original), except the full
+ * invoice's first print right after the desk issued it.
  */
-export async function downloadPastReceipt(checkout: HistoryCheckout): Promise<void> {
+export async function downloadPastReceipt(
+  checkout: HistoryCheckout,
+  { copy = true }: { copy?: boolean } = {},
+): Promise<void> {
   saveFile(
     await makeReceiptFile({
       bungalow: checkout.bungalow,
@@ -18,6 +23,8 @@ export async function downloadPastReceipt(checkout: HistoryCheckout): Promise<vo
       at: new Date(checkout.createdAt),
       guestName: checkout.guestName,
       owed: checkout.payment === null && checkout.voidedAt === null && checkout.paymentTracked,
+      document: checkout.document ?? null,
+      copy: copy && Boolean(checkout.document),
     }),
   );
 }

@@ -1,0 +1,48 @@
+import type { TaxReport, TaxReportRow } from '../../../shared/tax';
+import type { Db } from '../../db/database';
+import { buyerOf } from '../../tax/tax-documents';
+
+/**
+ * The output-tax report (รายงานภาษีขาย) of a month: every number issued in it, abbreviated invoices then full
+ * ones, each in the order issued (a sequence's numbers are taken in turn, so that is their order); the totals
+ * count only the documents still issued (a replaced or cancelled one is listed, and counts nothing).
+ */
+export function createTaxReportRepo({ kysely }: Db) {
+  return {
+    async month(month: string): Promise<TaxReport> {
+      const rows = await kysely
+        .selectFrom('tax_documents as d')
+        .innerJoin('checkouts as c', 'c.id', 'd.checkout_id')
+        .selectAll('d')
+        .select('c.bungalow')
+        .where('d.month', '=', month)
+        .orderBy('d.type')
+        .orderBy('d.id')
+        .execute();
+      const documents: TaxReportRow[] = rows.map((row) => ({
+        number: row.number,
+        type: row.type as TaxReportRow['type'],
+        status: row.status as TaxReportRow['status'],
+        issuedAt: row.issued_at,
+        checkoutId: row.checkout_id,
+        bungalow: row.bungalow,
+        buyer: buyerOf(row),
+        total: row.total * 100,
+        vat: row.vat,
+        net: row.net,
+        replaces: row.replaces,
+        replacedBy: row.replaced_by,
+        reason: row.reason,
+      }));
+      const totals = { count: 0, total: 0, vat: 0, net: 0 };
+      for (const document of documents) {
+        if (document.status !== 'issued') continue;
+        totals.count += 1;
+        totals.total += document.total;
+        totals.vat += document.vat;
+        totals.net += document.net;
+      }
+      return { month, documents, totals };
+    },
+  };
+}

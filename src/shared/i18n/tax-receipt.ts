@@ -1,0 +1,148 @@
+import type { Language } from './languages';
+
+/**
+ * The words a receipt adds when the resort keeps tax documents (DESIGN "The receipt as the law reads it"), in
+ * the guest's six languages: one typed key set, as the message files. They live here rather than in en.ts
+ * because en.ts is part of the checkout's first download and these are needed only with the PDF: this file
+ * loads with the receipt's chunk (docs/decisions/115-tax-receipt-words-load-with-the-pdf.md).
+ */
+export interface TaxReceiptWords {
+  /** The language's words beside the Thai title; empty in Thai, whose receipt carries the Thai alone. */
+  abbreviatedInvoice: string;
+  fullInvoice: string;
+  bill: string;
+  copy: string;
+  cancelled: string;
+  taxId: string;
+  headOffice: string;
+  branch: (code: string) => string;
+  posNumber: string;
+  documentNumber: string;
+  issuedAt: string;
+  vatIncluded: string;
+  vat: (ratePercent: string) => string;
+  netAmount: string;
+  buyer: string;
+}
+
+/** The titles the Revenue Code asks for, in Thai on every receipt whatever its language. */
+export const thaiTaxTitles = {
+  abbreviatedInvoice: 'ใบกำกับภาษีอย่างย่อ',
+  fullInvoice: 'ใบกำกับภาษี',
+  bill: 'ใบแจ้งรายการ (ยังไม่ใช่ใบกำกับภาษี)',
+  copy: 'สำเนา',
+  cancelled: 'ยกเลิกแล้ว',
+} as const;
+
+export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
+  en: {
+    abbreviatedInvoice: 'Abbreviated tax invoice',
+    fullInvoice: 'Tax invoice',
+    bill: 'Bill (not a tax invoice)',
+    copy: 'Copy',
+    cancelled: 'Cancelled',
+    taxId: 'Tax ID',
+    headOffice: 'Head office',
+    branch: (code) => `Branch ${code}`,
+    posNumber: 'POS No.',
+    documentNumber: 'No.',
+    issuedAt: 'Date and time',
+    vatIncluded: 'VAT included',
+    vat: (rate) => `VAT ${rate}%`,
+    netAmount: 'Net amount',
+    buyer: 'Buyer',
+  },
+  th: {
+    abbreviatedInvoice: '',
+    fullInvoice: '',
+    bill: '',
+    copy: '',
+    cancelled: '',
+    taxId: 'เลขประจำตัวผู้เสียภาษี',
+    headOffice: 'สำนักงานใหญ่',
+    branch: (code) => `สาขา ${code}`,
+    posNumber: 'หมายเลขเครื่อง POS',
+    documentNumber: 'เลขที่',
+    issuedAt: 'วันที่และเวลา',
+    vatIncluded: 'ราคารวมภาษีมูลค่าเพิ่มแล้ว',
+    vat: (rate) => `ภาษีมูลค่าเพิ่ม ${rate}%`,
+    netAmount: 'มูลค่าก่อนภาษีมูลค่าเพิ่ม',
+    buyer: 'ผู้ซื้อ',
+  },
+  'zh-Hans': {
+    abbreviatedInvoice: '简易税务发票',
+    fullInvoice: '税务发票',
+    bill: '账单（非税务发票）',
+    copy: '副本',
+    cancelled: '已作废',
+    taxId: '纳税人识别号',
+    headOffice: '总部',
+    branch: (code) => `分支机构 ${code}`,
+    posNumber: 'POS 机号',
+    documentNumber: '编号',
+    issuedAt: '日期和时间',
+    vatIncluded: '含增值税',
+    vat: (rate) => `增值税 ${rate}%`,
+    netAmount: '不含税金额',
+    buyer: '购买方',
+  },
+  ru: {
+    abbreviatedInvoice: 'Упрощённый налоговый счёт-фактура',
+    fullInvoice: 'Налоговый счёт-фактура',
+    bill: 'Счёт (не налоговый счёт-фактура)',
+    copy: 'Копия',
+    cancelled: 'Аннулирован',
+    taxId: 'ИНН',
+    headOffice: 'Головной офис',
+    branch: (code) => `Филиал ${code}`,
+    posNumber: 'Касса №',
+    documentNumber: '№',
+    issuedAt: 'Дата и время',
+    vatIncluded: 'НДС включён',
+    vat: (rate) => `НДС ${rate}%`,
+    netAmount: 'Сумма без НДС',
+    buyer: 'Покупатель',
+  },
+  ko: {
+    abbreviatedInvoice: '간이 세금계산서',
+    fullInvoice: '세금계산서',
+    bill: '청구서 (세금계산서 아님)',
+    copy: '사본',
+    cancelled: '취소됨',
+    taxId: '납세자 번호',
+    headOffice: '본점',
+    branch: (code) => `지점 ${code}`,
+    posNumber: 'POS 번호',
+    documentNumber: '번호',
+    issuedAt: '일시',
+    vatIncluded: '부가세 포함',
+    vat: (rate) => `부가세 ${rate}%`,
+    netAmount: '공급가액',
+    buyer: '공급받는 자',
+  },
+  de: {
+    abbreviatedInvoice: 'Vereinfachte Steuerrechnung',
+    fullInvoice: 'Steuerrechnung',
+    bill: 'Rechnung (keine Steuerrechnung)',
+    copy: 'Kopie',
+    cancelled: 'Storniert',
+    taxId: 'Steuer-ID',
+    headOffice: 'Hauptsitz',
+    branch: (code) => `Filiale ${code}`,
+    posNumber: 'Kassen-Nr.',
+    documentNumber: 'Nr.',
+    issuedAt: 'Datum und Uhrzeit',
+    vatIncluded: 'inkl. MwSt.',
+    vat: (rate) => `MwSt. ${rate} %`,
+    netAmount: 'Nettobetrag',
+    buyer: 'Käufer',
+  },
+};
+
+/** Every letter the tax words of a language can hold (a served font must carry them: receipt-font/faces.ts). */
+export function taxReceiptTextsOf(language: Language): string {
+  const words = taxReceiptWords[language];
+  return Object.values(words)
+    .map((value) => (typeof value === 'function' ? (value as (arg: string) => string)('') : value))
+    .join('');
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { taxIdCheckDigitOk, taxLimits } from './tax';
+
+/** Inputs of the tax documents (DESIGN.md, "Books the law accepts"): the settings' `tax` and a full invoice. */
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(1, `Enter the ${label.toLowerCase()}`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !value.includes('\u0000'), `${label} cannot contain a NUL character`);
+
+/** 13 digits with the Revenue Department's check digit (mod 11, weights 13..2); spaces and dashes dropped. */
+export const taxIdSchema = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .refine((digits) => /^\d{13}$/.test(digits), `${label} has 13 digits`)
+    .refine(
+      (digits) => !/^\d{13}$/.test(digits) || taxIdCheckDigitOk(digits),
+      `${label} has a wrong check digit: check the 13 digits`,
+    );
+
+const branchSchema = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .regex(/^\d{5}$/, `${label} is 5 digits: ${taxLimits.headOffice} for the head office`);
+
+const prefixSchema = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(taxLimits.prefixMax, `${label} must be at most ${taxLimits.prefixMax} characters`)
+    .regex(/^[A-Z0-9-]*$/, `${label} may hold only A-Z, 0-9 and "-"`);
+
+export const taxSettingsSchema = z.strictObject({
+  sellerName: requiredText('Seller name', taxLimits.sellerNameMax),
+  taxId: taxIdSchema('Tax ID'),
+  branch: branchSchema('Branch'),
+  address: requiredText('Address', taxLimits.addressMax),
+  posId: z
+    .union([z.string(), z.null()], { error: 'POS number must be text, or null' })
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? '';
+      if (text.length > taxLimits.posIdMax) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `POS number must be at most ${taxLimits.posIdMax} characters`,
+        });
+        return z.NEVER;
+      }
+      if (text.includes('\u0000')) {
+        ctx.addIssue({ code: 'custom', message: 'POS number cannot contain a NUL character' });
+        return z.NEVER;
+      }
+      return text === '' ? null : text;
+    })
+    .default(null),
+  vatRate: z
+    .number({ error: 'VAT rate must be a number of basis points (700 is 7%)' })
+    .int('VAT rate must be whole basis points (700 is 7%)')
+    .min(0, 'VAT rate cannot be below 0')
+    .max(taxLimits.vatRateMax, `VAT rate must be at most ${taxLimits.vatRateMax} basis points`)
+    .default(taxLimits.vatRateDefault),
+  abbPrefix: prefixSchema('Abbreviated invoice prefix').default(taxLimits.abbPrefixDefault),
+  invoicePrefix: prefixSchema('Tax invoice prefix').default(taxLimits.invoicePrefixDefault),
+});
+export type TaxSettingsInput = z.input<typeof taxSettingsSchema>;
+
+/** `tax` in `PUT /api/settings`: null turns tax documents off. `.nullable()` keeps the field's own message. */
+export const taxSettingsFieldSchema = taxSettingsSchema.nullable();
+
+/** `POST /api/checkouts/:id/tax-invoice`: the buyer a full tax invoice names. */
+export const fullInvoiceRequestSchema = z.strictObject({
+  buyerName: requiredText('Buyer name', taxLimits.buyerNameMax),
+  buyerAddress: requiredText('Buyer address', taxLimits.addressMax),
+  buyerTaxId: taxIdSchema('Buyer tax ID'),
+  buyerBranch: branchSchema('Buyer branch'),
+});
+export type FullInvoiceRequest = z.infer<typeof fullInvoiceRequestSchema>;
+
+/** `GET /api/tax/documents?month=YYYY-MM[&format=csv]`. */
+export const taxReportQuerySchema = z.strictObject({
+  month: z
+    .string({ error: 'Month is YYYY-MM' })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month is YYYY-MM, e.g. 2026-11'),
+  format: z.literal('csv', { error: 'Format is csv, or leave it out for JSON' }).optional(),
+});

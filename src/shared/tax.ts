@@ -1,0 +1,133 @@
+/**
+ * Tax documents (DESIGN.md, "Books the law accepts"): the Revenue Code's abbreviated (§86/6) and full (§86/4)
+ * tax invoices, their numbers, their VAT and the output-tax report. Free of zod, so a receipt can read it
+ * without loading the schemas (`tax-schemas.ts`).
+ */
+
+export { thaiIdCheckDigitOk as taxIdCheckDigitOk } from './promptpay/promptpay-id';
+
+export const taxLimits = {
+  sellerNameMax: 120,
+  addressMax: 300,
+  posIdMax: 30,
+  vatRateMax: 3000,
+  vatRateDefault: 700,
+  prefixMax: 10,
+  abbPrefixDefault: 'ABB',
+  invoicePrefixDefault: 'INV',
+  buyerNameMax: 120,
+  /** Head office's branch number; a branch is any other five digits. */
+  headOffice: '00000',
+  /** A settled check's counts no longer change after this long from its first record (2 hours). */
+  settleAfterMs: 2 * 60 * 60 * 1000,
+} as const;
+
+/** The 409s' messages (code `settled`, `already_invoiced`, `voided`, `tax_off`). */
+export const taxMessages = {
+  settled: 'This check is already settled: staff can void it and record a new one',
+  alreadyInvoiced: 'This checkout already has a full tax invoice',
+  voided: 'This checkout was voided: a voided checkout gets no tax invoice',
+  taxOff: 'Tax documents are off: set the seller in the settings first',
+} as const;
+
+/** `tax` in the resort settings: null (the default) issues no tax documents. Prices include VAT. */
+export interface TaxSettings {
+  sellerName: string;
+  /** 13 digits with the Revenue Department's check digit. */
+  taxId: string;
+  /** "00000" for the head office, else the branch's five digits. */
+  branch: string;
+  address: string;
+  /** The Revenue Department's POS number, or null. */
+  posId: string | null;
+  /** Basis points: 700 is 7%. */
+  vatRate: number;
+  abbPrefix: string;
+  invoicePrefix: string;
+}
+
+export type TaxDocumentType = 'abb' | 'full';
+export type TaxDocumentStatus = 'issued' | 'replaced' | 'cancelled';
+
+export interface TaxBuyer {
+  name: string;
+  address: string;
+  taxId: string;
+  branch: string;
+}
+
+/** The abbreviated tax invoice a checkout carries (`document` on its answers). Money in satang. */
+export interface AbbreviatedTaxDocument {
+  type: 'abb';
+  number: string;
+  /** ISO 8601 UTC. */
+  issuedAt: string;
+  status: TaxDocumentStatus;
+  vat: number;
+  /** The number this one took the place of (a revision's earlier invoice), else null. */
+  replaces: string | null;
+  /** The number that took this one's place (a revision, or the full invoice), else null. */
+  replacedBy: string | null;
+  /** A cancelled document's void reason, else null. */
+  reason: string | null;
+}
+
+export interface FullTaxDocument extends Omit<AbbreviatedTaxDocument, 'type'> {
+  type: 'full';
+  buyer: TaxBuyer;
+  /** Total without VAT, in satang. */
+  net: number;
+}
+
+export type TaxDocument = AbbreviatedTaxDocument | FullTaxDocument;
+
+/** The VAT inside a VAT-included total: satang, round(total × 100 × rate / (10000 + rate)), half up. */
+export function vatOf(totalThb: number, vatRate: number): number {
+  const numerator = totalThb * 100 * vatRate;
+  const denominator = 10_000 + vatRate;
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/** The net (without VAT) of a VAT-included total, in satang. */
+export function netOf(totalThb: number, vatRate: number): number {
+  return totalThb * 100 - vatOf(totalThb, vatRate);
+}
+
+/** `ABB2611-00001`: prefix, the year and month of issue (YYMM) and the sequence, five digits or more. */
+export function documentNumber(prefix: string, yymm: string, sequence: number): string {
+  return `${prefix}${yymm}-${String(sequence).padStart(5, '0')}`;
+}
+
+/** One row of the output-tax report (รายงานภาษีขาย). Money in satang. */
+export interface TaxReportRow {
+  number: string;
+  type: TaxDocumentType;
+  status: TaxDocumentStatus;
+  issuedAt: string;
+  checkoutId: number;
+  bungalow: number;
+  buyer: TaxBuyer | null;
+  total: number;
+  vat: number;
+  net: number;
+  replaces: string | null;
+  replacedBy: string | null;
+  reason: string | null;
+}
+
+/** `GET /api/tax/documents?month=YYYY-MM`: every number of the month in order, abbreviated then full. */
+export interface TaxReport {
+  month: string;
+  documents: TaxReportRow[];
+  /** Over the documents still `issued` only. */
+  totals: { count: number; total: number; vat: number; net: number };
+}
+
+/** What the day's close adds when the day has tax documents (issued on the day, in the resort's zone). */
+export interface DayTaxFigures {
+  /** VAT of the day's documents still issued, in satang. */
+  vat: number;
+  /** The day's first and last numbers, abbreviated invoices first, then full ones. */
+  firstNumber: string;
+  lastNumber: string;
+}

@@ -1,0 +1,8 @@
+import type { TaxReport } from '../../../shared/tax';
+import { requestWithHeaders } from '../../api';
+
+/** The output-tax report's fetch functions, in its page's chunk: the month as JSON, and its CSV's address. */
+export const fetchTaxReport = async (month: string) =>
+  (await requestWithHeaders<TaxReport>(`/api/tax/documents?${new URLSearchParams({ month })}`)).body;
+export const taxReportCsvUrl = (month: string) =>
+  `/api/tax/documents?${new URLSearchParams({ month, format: 'csv' })}`;

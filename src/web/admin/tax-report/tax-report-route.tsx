@@ -1,0 +1,152 @@
+import '../zod-jitless';
+import { Printer } from 'lucide-react';
+import { type FormEvent, Suspense } from 'react';
+import { Await, useNavigate } from 'react-router';
+import { localDayOf } from '../../../shared/local-days';
+import { formatSatangGrouped } from '../../../shared/satang';
+import type { TaxReport, TaxReportRow } from '../../../shared/tax';
+import { taxReportQuerySchema } from '../../../shared/tax-schemas';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { loadPublicSettings } from '../../settings';
+import { pageLoader, reportLoadFailure } from '../admin-data';
+import { useAdminI18n } from '../admin-i18n';
+import { CsvDownloadLink } from '../csv-download-link';
+import { DataTable } from '../data-table';
+import { LoadFailed, Loading } from '../load-states';
+import { PageSection } from '../page-section';
+import { usePageData } from '../use-page-data';
+import { fetchTaxReport, taxReportCsvUrl } from './tax-report-api';
+
+/**
+ * /admin/tax-report?month=YYYY-MM (owner, manager): the output-tax report (รายงานภาษีขาย) of a month, this
+ * month on the resort's calendar without `month`; the month's CSV from the server, and one A4 page or more
+ * when printed (styles.css, `data-print-area="tax-report"`).
+ */
+
+interface TaxReportView {
+  month: string;
+  /** Null when the month in the URL is not one. */
+  report: TaxReport | null;
+}
+
+async function loadView(asked: string | null): Promise<TaxReportView> {
+  const month = asked ?? localDayOf(Date.now(), (await loadPublicSettings()).timeZone).slice(0, 7);
+  if (!taxReportQuerySchema.safeParse({ month }).success) return { month, report: null };
+  return { month, report: await fetchTaxReport(month) };
+}
+
+export const loader = pageLoader(({ request }) => {
+  const asked = new URL(request.url).searchParams.get('month');
+  return { asked, view: reportLoadFailure(loadView(asked)) };
+});
+
+export function Component() {
+  const data = usePageData<typeof loader>();
+  const { a } = useAdminI18n();
+  if (!data) return null;
+  return (
+    <PageSection id="tax-report" title={a.taxReportTitle}>
+      <Suspense fallback={<Loading />}>
+        <Await resolve={data.view} errorElement={<LoadFailed what={a.theTaxReport} />}>
+          {(view: TaxReportView) => <TaxReportView view={view} />}
+        </Await>
+      </Suspense>
+    </PageSection>
+  );
+}
+
+function TaxReportView({ view }: { view: TaxReportView }) {
+  const { a, language, dateTime } = useAdminI18n();
+  const navigate = useNavigate();
+  const money = (satang: number) => formatSatangGrouped(language, satang);
+  const show = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const month = new FormData(event.currentTarget).get('month');
+    if (typeof month === 'string' && month !== '') navigate(`?${new URLSearchParams({ month })}`);
+  };
+  const statusOf = (row: TaxReportRow) =>
+    row.status === 'issued'
+      ? a.docStatusIssued
+      : row.status === 'replaced'
+        ? a.docStatusReplaced(row.replacedBy ?? '')
+        : a.docStatusCancelled(row.reason ?? '');
+  const { report } = view;
+
+  return (
+    <div data-print-area="tax-report" className="flex flex-col gap-4">
+      <p className="text-slate-700 print:hidden">{a.taxReportIntro}</p>
+      <form
+        onSubmit={show}
+        aria-label={a.taxReportMonth}
+        className="flex flex-wrap items-end gap-3 print:hidden"
+      >
+        <Field
+          label={a.taxReportMonth}
+          name="month"
+          type="month"
+          defaultValue={view.month}
+          key={view.month}
+        />
+        <Button type="submit" variant="secondary">
+          {a.showMonth}
+        </Button>
+        <CsvDownloadLink href={report ? taxReportCsvUrl(view.month) : null}>
+          {a.downloadTaxCsv}
+        </CsvDownloadLink>
+        <Button variant="secondary" onClick={() => window.print()} disabled={!report}>
+          <Printer aria-hidden="true" className="size-5" />
+          {a.printTaxReport}
+        </Button>
+      </form>
+      {!report ? (
+        <p role="alert" className="text-red-800">
+          {a.invalidMonth}
+        </p>
+      ) : (
+        <>
+          <p className="hidden print:block print:text-lg print:font-bold">{a.taxReportFor(report.month)}</p>
+          <DataTable<TaxReportRow>
+            caption={a.taxReportFor(report.month)}
+            className="w-full text-sm"
+            columns={[
+              { header: a.docNumberHeader, cell: (row) => row.number, className: 'whitespace-nowrap' },
+              { header: a.docIssuedHeader, cell: (row) => dateTime(row.issuedAt) },
+              {
+                header: a.docTypeHeader,
+                cell: (row) => (row.type === 'full' ? a.docTypeFull : a.docTypeAbb),
+              },
+              { header: a.docStatusHeader, cell: statusOf },
+              {
+                header: a.docCheckoutHeader,
+                cell: (row) => `#${row.checkoutId} · ${a.bungalow(row.bungalow)}`,
+              },
+              {
+                header: a.docBuyerHeader,
+                cell: (row) =>
+                  row.buyer ? `${row.buyer.name} (${row.buyer.taxId} ${row.buyer.branch})` : '–',
+              },
+              { header: a.docNetHeader, cell: (row) => money(row.net), numeric: true },
+              { header: a.docVatHeader, cell: (row) => money(row.vat), numeric: true },
+              { header: a.docTotalHeader, cell: (row) => money(row.total), numeric: true },
+            ]}
+            rows={report.documents}
+            rowKey={(row) => row.number}
+            empty={a.noTaxDocuments}
+            footer={[
+              a.taxTotals(report.totals.count),
+              '',
+              '',
+              '',
+              '',
+              '',
+              money(report.totals.net),
+              money(report.totals.vat),
+              money(report.totals.total),
+            ]}
+          />
+        </>
+      )}
+    </div>
+  );
+}
