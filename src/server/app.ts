@@ -36,6 +36,8 @@ import { staffRoutes } from './routes/staff/staff.routes';
 import { stockRoutes } from './routes/stock/stock.routes';
 import { stockCostsRoutes } from './routes/stock/stock-costs.routes';
 import { webhooksRoutes } from './routes/webhooks/webhooks.routes';
+// Abuse resistance (fifth stage)
+import { stickersRoutes } from './routes/stickers/stickers.routes';
 import { createWebhookSender, type WebhookSender } from './webhooks/webhook-sender';
 
 export interface CreateAppOptions {
@@ -93,6 +95,9 @@ const apiMethods: [RegExp, string][] = [
   [/^\/api\/webhooks\/[^/]+$/, 'PUT, DELETE'],
   [/^\/api\/webhooks\/[^/]+\/(rotate-secret|resend|test)$/, 'POST'],
   [/^\/api\/webhooks\/[^/]+\/attempts$/, 'GET'],
+  // Abuse resistance (fifth stage)
+  [/^\/api\/checkouts\/void-unverified$/, 'POST'],
+  [/^\/api\/stickers$/, 'GET'],
 ];
 
 export function createApp(options: CreateAppOptions) {
@@ -169,7 +174,9 @@ export function createApp(options: CreateAppOptions) {
     .route('/stock', stockCostsRoutes(deps))
     .route('/stock', stockRoutes(deps))
     .route('/pars', parsRoutes(deps))
-    .route('/fridges', fridgesRoutes(deps));
+    .route('/fridges', fridgesRoutes(deps))
+    // Abuse resistance (fifth stage)
+    .route('/stickers', stickersRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => {

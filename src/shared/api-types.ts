@@ -109,3 +109,9 @@ export interface ApiErrorBody {
     retryAfter?: number;
   };
 }
+
+/** Abuse resistance (fifth stage): a bungalow's sticker key, which its QR sticker's link carries as `k`. */
+export interface StickerKey {
+  bungalow: number;
+  k: string;
+}

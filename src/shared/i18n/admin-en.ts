@@ -797,6 +797,14 @@ export const adminEn = {
   writeOffExpired: (drink: string, bottles: number) => `Write off ${bottles} expired ${drink}`,
   stockCoverDaysLabel: 'Days of sales the buy list keeps',
   stockCoverDaysHint: 'Besides full fridges, what the storeroom keeps: 1 to 90 days of sales.',
+  // Abuse resistance (fifth stage)
+  unverified: 'Unverified',
+  unverifiedHint: 'Sent without a staff session, a registered device or the bungalow\'s QR sticker.',
+  liveUnverifiedCameIn: (bungalow: number, amount: string) => `Bungalow ${bungalow}: ${amount} (unverified)`,
+  voidAllUnverified: 'Void all unverified checks',
+  voidUnverifiedReason: 'Why void every unverified check',
+  voidUnverifiedHint: 'Every unverified check that stands is voided, on every page of the history.',
+  unverifiedVoided: 'Unverified checks voided',
 };
 
 /** The audit trail's actions as the Activity page names them (src/shared/audit-types.ts). */

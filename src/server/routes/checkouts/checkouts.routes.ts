@@ -5,11 +5,15 @@ import {
   exportQuerySchema,
   historyQuerySchema,
   paymentInputSchema,
+  type VoidInput,
   voidInputSchema,
+  voidUnverifiedInputSchema,
 } from '../../../shared/staff-schemas';
 import { forbiddenMessage, type Role } from '../../../shared/team';
-import { changeBy, needsApproval, requireRight, signedIn } from '../../auth/actor';
+import type { Change } from '../../audit/audit-log';
+import { changeBy, deviceOf, needsApproval, requireRight, signedIn } from '../../auth/actor';
 import { checkPin } from '../../auth/pin-check';
+import { isStickerKey } from '../../auth/sticker-keys';
 import type { AppDeps } from '../../deps';
 import { clientAddress } from '../../http/client-address';
 import { csvDownload } from '../../http/csv-download';
@@ -22,6 +26,9 @@ import { csvHeader, csvRows } from './csv';
 import { createHistoryRepo } from './history.repo';
 import { createPaymentsRepo } from './payments.repo';
 
+/** Unverified checks read and voided per round of "Void all unverified". */
+const unverifiedVoidBatch = 200;
+
 export function checkoutsRoutes(deps: AppDeps) {
   const repo = createCheckoutsRepo(deps.db);
   const history = createHistoryRepo(deps.db);
@@ -31,6 +38,17 @@ export function checkoutsRoutes(deps: AppDeps) {
   const payments = createPaymentsRepo(deps.db);
   const frontDesk = requireRight(deps, 'frontDesk');
 
+  /** A front desk's void needs a manager's PIN, typed on the same device (DESIGN.md, "Rights"). */
+  async function voidApproval(change: Change, approval: VoidInput['approval']) {
+    if (!needsApproval(change.actor, 'void')) return undefined;
+    const device = change.actor.device;
+    if (!approval || !device) {
+      throw new HttpError(403, 'approval_required', forbiddenMessage(change.actor.role as Role, 'void'));
+    }
+    const manager = await checkPin(deps, { ...approval, device, now: deps.now(), purpose: 'approval' });
+    return { id: manager.id, name: manager.name };
+  }
+
   return new Hono()
     .post('/', async (c) => {
       const input = await readJson(c, checkoutInputSchema);
@@ -38,7 +56,14 @@ export function checkoutsRoutes(deps: AppDeps) {
       // A check shared on a device with a staff session is that person's; a guest's tablet has no session
       // (and costs no session lookup).
       const change = await changeBy(c, deps);
-      if (signedIn(change.actor)) {
+      // A known sender is never held by the public limits nor counted in them: a staff session, a registered
+      // device (signed in or not), or a page opened through the bungalow's sticker (DESIGN.md, "Abuse
+      // resistance"). A guest's phone without the sticker's key costs one HMAC; without a device cookie, no read.
+      if (
+        signedIn(change.actor) ||
+        (await isStickerKey(deps.db, input.bungalow, input.k)) ||
+        (await deviceOf(c, deps)) !== null
+      ) {
         const { outcome, checkout } = await repo.record(input, change, openGate);
         return c.json(checkout, outcome === 'created' ? 201 : 200);
       }
@@ -89,17 +114,29 @@ export function checkoutsRoutes(deps: AppDeps) {
       const { id } = readParams(c, idParamSchema);
       const { reason, approval, bottles } = await readJson(c, voidInputSchema);
       const change = await changeBy(c, deps);
-      let approvedBy: { id: number; name: string } | undefined;
-      // A front desk's void needs a manager's PIN, typed on the same device (DESIGN.md, "Rights").
-      if (needsApproval(change.actor, 'void')) {
-        const device = change.actor.device;
-        if (!approval || !device) {
-          throw new HttpError(403, 'approval_required', forbiddenMessage(change.actor.role as Role, 'void'));
-        }
-        const manager = await checkPin(deps, { ...approval, device, now: deps.now(), purpose: 'approval' });
-        approvedBy = { id: manager.id, name: manager.name };
-      }
+      const approvedBy = await voidApproval(change, approval);
       return c.json(await history.void(id, reason, change, approvedBy, bottles));
+    })
+    // Abuse resistance (fifth stage): a flood's checks, voided together; each void is its own, as one by one.
+    .post('/void-unverified', requireRight(deps, 'void'), async (c) => {
+      const { reason, approval, bottles, bungalow } = await readJson(c, voidUnverifiedInputSchema);
+      const change = await changeBy(c, deps);
+      const approvedBy = await voidApproval(change, approval);
+      let voided = 0;
+      for (;;) {
+        const ids = await history.standingUnverified(bungalow, unverifiedVoidBatch);
+        for (const id of ids) {
+          try {
+            await history.void(id, reason, change, approvedBy, bottles);
+            voided += 1;
+          } catch (error) {
+            // Voided meanwhile by someone else: nothing left to do for it.
+            if (!(error instanceof HttpError && error.status === 409)) throw error;
+          }
+        }
+        if (ids.length < unverifiedVoidBatch) break;
+      }
+      return c.json({ voided });
     })
     .post('/:id/payment', frontDesk, async (c) => {
       const { id } = readParams(c, idParamSchema);

@@ -4,7 +4,7 @@ import { staffLimits } from '../../../shared/staff-constants';
 import { historyQuerySchema, type VoidBottles } from '../../../shared/staff-schemas';
 import type { HistoryPage } from '../../../shared/staff-types';
 import type { ApprovalInput } from '../../../shared/team-schemas';
-import { fetchCheckoutHistory, recordPayment, voidCheckout } from '../admin-api';
+import { fetchCheckoutHistory, recordPayment, voidCheckout, voidUnverified } from '../admin-api';
 import { pageAction, pageLoader, reportLoadFailure } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { liveFilters, useLiveRevalidate } from '../live/use-live';
@@ -55,18 +55,21 @@ export type HistoryCommand =
       bottles?: VoidBottles;
     }
   | { intent: 'mark-paid'; id: number; method: PaymentMethod }
-  | { intent: 'undo-payment'; id: number };
+  | { intent: 'undo-payment'; id: number }
+  | { intent: 'void-unverified'; reason: string };
 
 export const action = pageAction<HistoryCommand>({
   run: (command) => {
     if (command.intent === 'void-checkout')
       return voidCheckout(command.id, command.reason, command.approval, command.bottles);
+    if (command.intent === 'void-unverified') return voidUnverified(command.reason);
     return recordPayment(command.id, command.intent === 'mark-paid' ? command.method : null);
   },
   success: {
     'void-checkout': ({ a }) => a.checkoutVoided,
     'mark-paid': ({ a }) => a.checkoutMarkedPaid,
     'undo-payment': ({ a }) => a.paymentUndone,
+    'void-unverified': ({ a }) => a.unverifiedVoided,
   },
   failure: {
     // The form shows why (a wrong manager's PIN on the pad, the reason under its field).
@@ -74,6 +77,7 @@ export const action = pageAction<HistoryCommand>({
     // The server's reason (a voided checkout cannot be paid) is shown beside the buttons.
     'mark-paid': null,
     'undo-payment': ({ a }) => a.failedToUndoPayment,
+    'void-unverified': null,
   },
 });
 

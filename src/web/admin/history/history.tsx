@@ -8,6 +8,7 @@ import { UrlPagedList } from '../url-filtered-list';
 import { CheckoutEntry } from './checkout-entry';
 import { HistoryFilterForm } from './history-filters';
 import { useSearchParams } from './use-search-params';
+import { VoidUnverified } from './void-unverified';
 
 export interface HistoryFilters {
   bungalow: string;
@@ -47,8 +48,11 @@ export function HistorySection({ filters, filterError, history }: HistorySection
 function HistoryList({ page, pageNumber }: { page: HistoryPage; pageNumber: number }) {
   const params = useSearchParams();
   const { a } = useAdminI18n();
+  const unverifiedStanding = page.items.some((checkout) => checkout.unverified && checkout.voidedAt === null);
   return (
-    <UrlPagedList
+    <>
+      {unverifiedStanding && <VoidUnverified />}
+      <UrlPagedList
       items={page.items}
       renderItem={(checkout) => <CheckoutEntry key={checkout.id} checkout={checkout} />}
       emptyText={a.noCheckoutsMatch}
@@ -59,6 +63,7 @@ function HistoryList({ page, pageNumber }: { page: HistoryPage; pageNumber: numb
       pagesLabel={a.historyPages}
       pageText={a.historyPageOf(pageNumber, staffLimits.historyPageSize)}
       params={params}
-    />
+      />
+    </>
   );
 }
