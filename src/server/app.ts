@@ -33,11 +33,11 @@ import { restockRoutes } from './routes/restock/restock.routes';
 import { sessionRoutes } from './routes/session/session.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
+// Abuse resistance (fifth stage)
+import { stickersRoutes } from './routes/stickers/stickers.routes';
 import { stockRoutes } from './routes/stock/stock.routes';
 import { stockCostsRoutes } from './routes/stock/stock-costs.routes';
 import { webhooksRoutes } from './routes/webhooks/webhooks.routes';
-// Abuse resistance (fifth stage)
-import { stickersRoutes } from './routes/stickers/stickers.routes';
 import { createWebhookSender, type WebhookSender } from './webhooks/webhook-sender';
 
 export interface CreateAppOptions {

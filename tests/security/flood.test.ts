@@ -41,9 +41,9 @@ describeEachDatabase('a flood of anonymous checkouts', ({ fresh }) => {
   const history = async (t: TestApp, cookie: string, query = 'bungalow=5&pageSize=100') =>
     (await (await t.request('GET', `/api/checkouts?${query}`, { cookie })).json()) as HistoryCheckout[];
   const openRequests = async (t: TestApp, cookie: string) =>
-    ((await (await t.request('GET', '/api/check-requests', { cookie })).json()) as { bungalow: number }[]).map(
-      (request) => request.bungalow,
-    );
+    (
+      (await (await t.request('GET', '/api/check-requests', { cookie })).json()) as { bungalow: number }[]
+    ).map((request) => request.bungalow);
 
   it('30 fakes from one address: the sticker, a registered device and staff still record, uncounted', async () => {
     const { t, owner, send } = await setUp();

@@ -799,7 +799,7 @@ export const adminEn = {
   stockCoverDaysHint: 'Besides full fridges, what the storeroom keeps: 1 to 90 days of sales.',
   // Abuse resistance (fifth stage)
   unverified: 'Unverified',
-  unverifiedHint: 'Sent without a staff session, a registered device or the bungalow\'s QR sticker.',
+  unverifiedHint: "Sent without a staff session, a registered device or the bungalow's QR sticker.",
   liveUnverifiedCameIn: (bungalow: number, amount: string) => `Bungalow ${bungalow}: ${amount} (unverified)`,
   voidAllUnverified: 'Void all unverified checks',
   voidUnverifiedReason: 'Why void every unverified check',

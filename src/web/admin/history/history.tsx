@@ -53,16 +53,16 @@ function HistoryList({ page, pageNumber }: { page: HistoryPage; pageNumber: numb
     <>
       {unverifiedStanding && <VoidUnverified />}
       <UrlPagedList
-      items={page.items}
-      renderItem={(checkout) => <CheckoutEntry key={checkout.id} checkout={checkout} />}
-      emptyText={a.noCheckoutsMatch}
-      listLabel={a.checkoutsNewestFirst}
-      listClassName="flex flex-col gap-3"
-      page={pageNumber}
-      hasMore={page.hasMore}
-      pagesLabel={a.historyPages}
-      pageText={a.historyPageOf(pageNumber, staffLimits.historyPageSize)}
-      params={params}
+        items={page.items}
+        renderItem={(checkout) => <CheckoutEntry key={checkout.id} checkout={checkout} />}
+        emptyText={a.noCheckoutsMatch}
+        listLabel={a.checkoutsNewestFirst}
+        listClassName="flex flex-col gap-3"
+        page={pageNumber}
+        hasMore={page.hasMore}
+        pagesLabel={a.historyPages}
+        pageText={a.historyPageOf(pageNumber, staffLimits.historyPageSize)}
+        params={params}
       />
     </>
   );
