@@ -10,7 +10,7 @@ import type { Db } from './db/database';
 import type { AppDeps } from './deps';
 import { isDatabaseUnavailable } from './http/database-errors';
 import { HttpError, sendError } from './http/errors';
-import { sameOriginJsonWrites, securityHeaders } from './http/security';
+import { publicHostOnly, sameOriginJsonWrites, securityHeaders } from './http/security';
 import { mountWebApp } from './http/static-files';
 import { createLiveHub, type LiveHub } from './live/live-hub';
 import { createLogger, describeError, type Logger } from './logger';
@@ -131,6 +131,8 @@ export function createApp(options: CreateAppOptions) {
     });
   });
   app.use('*', securityHeaders(config.trustProxy));
+  // Abuse resistance (fifth stage)
+  app.use('*', publicHostOnly(config.publicUrl));
   app.use('*', compress());
   // Before the body and origin checks, so that their refusals are not cached either.
   app.use('/api/*', async (c, next) => {

@@ -103,6 +103,16 @@ const envSchema = z.object({
     .max(3_600, 'WEBHOOK_LEASE_SECONDS must be between 1 and 3600')
     .optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `LOG_LEVEL must be one of ${logLevels.join(', ')}` }).default('info'),
+  // Abuse resistance (fifth stage)
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be the http(s):// address guests and staff open' })
+    .optional(),
+  AUDIT_KEY: z
+    .string()
+    .refine((key) => Buffer.byteLength(key, 'utf8') >= 32, {
+      message: 'AUDIT_KEY must be at least 32 bytes (for example: openssl rand -base64 48)',
+    })
+    .optional(),
 });
 
 export interface Config {
@@ -117,6 +127,11 @@ export interface Config {
   webhooks: WebhookConfig;
   /** Folder of the built web app; absent in API-only tests. */
   webRoot: string | undefined;
+  // Abuse resistance (fifth stage)
+  /** The address guests and staff open: a request naming another Host is 421 (the health check excepted). */
+  publicUrl: string | undefined;
+  /** The audit chain's HMAC key, never stored in the database; unset: plain SHA-256 as before. */
+  auditKey: string | undefined;
 }
 
 export interface WebhookConfig {
@@ -153,6 +168,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ...(e.WEBHOOK_LEASE_SECONDS ? { leaseMs: e.WEBHOOK_LEASE_SECONDS * 1000 } : {}),
     },
     webRoot: undefined,
+    // Abuse resistance (fifth stage)
+    publicUrl: e.PUBLIC_URL,
+    auditKey: e.AUDIT_KEY,
   };
 }
 

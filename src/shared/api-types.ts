@@ -93,7 +93,9 @@ export type ApiErrorCode =
   | 'exceeds_fridge'
   | 'too_many_requests'
   | 'internal_error'
-  | 'service_unavailable';
+  | 'service_unavailable'
+  /** Abuse resistance (fifth stage): 421, the request's Host is not PUBLIC_URL's. */
+  | 'misdirected_request';
 
 export interface ApiIssue {
   path: string;
