@@ -80,6 +80,11 @@ describeEachDatabase('a flood of anonymous checkouts', ({ fresh }) => {
     expect((await send(5, { address: '203.0.113.9', cookie: signedIn })).status).toBe(201);
     expect((await send(5, { address: '198.51.100.7', cookie: owner })).status).toBe(201);
 
+    console.log(
+      `[figure] flood of bungalow 5: 30 anonymous checks from one address all 201; then a stranger 429 ` +
+        `(Retry-After ${stranger.headers.get('retry-after')} s); the sticker's page, a registered device, a PIN ` +
+        'session and the owner: 201 each, none counted',
+    );
     // Marked in the history: 30 unverified, the four real ones not.
     const all = await history(t, owner);
     expect(all).toHaveLength(34);
