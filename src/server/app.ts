@@ -11,7 +11,7 @@ import type { Db } from './db/database';
 import type { AppDeps } from './deps';
 import { isDatabaseUnavailable } from './http/database-errors';
 import { HttpError, sendError } from './http/errors';
-import { sameOriginJsonWrites, securityHeaders } from './http/security';
+import { publicHostOnly, sameOriginJsonWrites, securityHeaders } from './http/security';
 import { mountWebApp } from './http/static-files';
 import { createLiveHub, type LiveHub } from './live/live-hub';
 import { createLogger, describeError, type Logger } from './logger';
@@ -35,6 +35,8 @@ import { restockRoutes } from './routes/restock/restock.routes';
 import { sessionRoutes } from './routes/session/session.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
+// Abuse resistance (fifth stage)
+import { stickersRoutes } from './routes/stickers/stickers.routes';
 import { stockRoutes } from './routes/stock/stock.routes';
 import { stockCostsRoutes } from './routes/stock/stock-costs.routes';
 import { taxRoutes } from './routes/tax/tax.routes';
@@ -101,6 +103,9 @@ const apiMethods: [RegExp, string][] = [
   [/^\/api\/webhooks\/[^/]+\/attempts$/, 'GET'],
   // Backups by themselves (fifth stage)
   [/^\/api\/backups\/status$/, 'GET'],
+  // Abuse resistance (fifth stage)
+  [/^\/api\/checkouts\/void-unverified$/, 'POST'],
+  [/^\/api\/stickers$/, 'GET'],
 ];
 
 export function createApp(options: CreateAppOptions) {
@@ -143,6 +148,8 @@ export function createApp(options: CreateAppOptions) {
     });
   });
   app.use('*', securityHeaders(config.trustProxy));
+  // Abuse resistance (fifth stage)
+  app.use('*', publicHostOnly(config.publicUrl));
   app.use('*', compress());
   // Before the body and origin checks, so that their refusals are not cached either.
   app.use('/api/*', async (c, next) => {
@@ -190,7 +197,9 @@ export function createApp(options: CreateAppOptions) {
     // Backups by themselves (fifth stage)
     .route('/backups', backupsRoutes(deps))
     // Tax documents (fifth stage)
-    .route('/tax', taxRoutes(deps));
+    .route('/tax', taxRoutes(deps))
+    // Abuse resistance (fifth stage)
+    .route('/stickers', stickersRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => {

@@ -41,6 +41,17 @@ describe('parseConfig', () => {
       expect(() => parseConfig({ BACKUP_KEEP: bad })).toThrow(/BACKUP_KEEP must be/);
   });
 
+  it('reads PUBLIC_URL and AUDIT_KEY (32 bytes or more), refusing bad ones (abuse resistance)', () => {
+    const key = 'k'.repeat(32);
+    expect(parseConfig({ PUBLIC_URL: 'https://fridge.example.com', AUDIT_KEY: key })).toMatchObject({
+      publicUrl: 'https://fridge.example.com',
+      auditKey: key,
+    });
+    expect(() => parseConfig({ AUDIT_KEY: 'k'.repeat(31) })).toThrow(/AUDIT_KEY must be at least 32 bytes/);
+    expect(() => parseConfig({ PUBLIC_URL: 'fridge.example.com' })).toThrow(/PUBLIC_URL must be/);
+    expect(() => parseConfig({ PUBLIC_URL: 'ftp://fridge.example.com' })).toThrow(/PUBLIC_URL must be/);
+  });
+
   it('reads the webhooks: allowed hosts and ranges, and a shortened schedule for tests', () => {
     const { webhooks } = parseConfig({
       WEBHOOK_ALLOWED_HOSTS: ' 10.0.0.0/8, pms.resort.lan ,127.0.0.1,fd00::/8',

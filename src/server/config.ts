@@ -121,6 +121,16 @@ const envSchema = z.object({
     .min(1, 'BACKUP_KEEP must be between 1 and 1000')
     .max(1000, 'BACKUP_KEEP must be between 1 and 1000')
     .default(backupDefaults.keep),
+  // Abuse resistance (fifth stage)
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be the http(s):// address guests and staff open' })
+    .optional(),
+  AUDIT_KEY: z
+    .string()
+    .refine((key) => Buffer.byteLength(key, 'utf8') >= 32, {
+      message: 'AUDIT_KEY must be at least 32 bytes (for example: openssl rand -base64 48)',
+    })
+    .optional(),
 });
 
 export interface Config {
@@ -137,6 +147,11 @@ export interface Config {
   webRoot: string | undefined;
   // Backups by themselves (fifth stage)
   backups: BackupConfig;
+  // Abuse resistance (fifth stage)
+  /** The address guests and staff open: a request naming another Host is 421 (the health check excepted). */
+  publicUrl: string | undefined;
+  /** The audit chain's HMAC key, never stored in the database; unset: plain SHA-256 as before. */
+  auditKey: string | undefined;
 }
 
 /** The server's own SQLite backups (DESIGN.md, "Installed like a product"; docs/operations-backups.md). */
@@ -185,6 +200,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     webRoot: undefined,
     // Backups by themselves (fifth stage)
     backups: { dir: path.resolve(e.BACKUP_DIR), at: e.BACKUP_AT, keep: e.BACKUP_KEEP },
+    // Abuse resistance (fifth stage)
+    publicUrl: e.PUBLIC_URL,
+    auditKey: e.AUDIT_KEY,
   };
 }
 

@@ -109,7 +109,9 @@ export type ApiErrorCode =
   /** A full tax invoice for a voided checkout. */
   | 'voided'
   /** A full tax invoice while the settings' `tax` is null. */
-  | 'tax_off';
+  | 'tax_off'
+  /** Abuse resistance (fifth stage): 421, the request's Host is not PUBLIC_URL's. */
+  | 'misdirected_request';
 
 export interface ApiIssue {
   path: string;
@@ -124,4 +126,10 @@ export interface ApiErrorBody {
     /** Seconds until a throttled client may try again. */
     retryAfter?: number;
   };
+}
+
+/** Abuse resistance (fifth stage): a bungalow's sticker key, which its QR sticker's link carries as `k`. */
+export interface StickerKey {
+  bungalow: number;
+  k: string;
 }

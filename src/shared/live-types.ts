@@ -44,6 +44,8 @@ export interface LiveEvent {
   stayId?: number;
   requestId?: number;
   outcome?: CheckRequestOutcome;
+  /** A checkout recorded from an unknown sender (abuse resistance, fifth stage). Present only then. */
+  unverified?: true;
 }
 
 /**

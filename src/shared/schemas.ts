@@ -112,6 +112,11 @@ export const checkoutInputSchema = z.strictObject({
    * answered with the same record, changed counts revise it (docs/decisions/031-one-fridge-check-one-record.md).
    */
   checkId: z.uuid('checkId must be a UUID').optional(),
+  /**
+   * The bungalow's key from its QR sticker's link (`?bungalow=N&k=…`): a check carrying the right one is never
+   * held by the public limits (DESIGN.md, "Abuse resistance"). A wrong one only makes the check unverified.
+   */
+  k: z.string().max(64).optional(),
 });
 export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from './constants';
 import { paymentMethods } from './payment-constants';
-import { requiredText } from './schemas';
+import { bungalowSchema, requiredText } from './schemas';
 import { staffLimits } from './staff-constants';
 import { approvalSchema } from './team-schemas';
 
@@ -59,6 +59,11 @@ export const historyQuerySchema = z
       .enum(['true', 'false'], { error: 'Paid must be true or false' })
       .transform((value) => value === 'true')
       .optional(),
+    /** Abuse resistance (fifth stage): `true`, only the checks from unknown senders. */
+    unverified: z
+      .enum(['true'], { error: 'Unverified can only be true' })
+      .transform(() => true)
+      .optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, fromNotAfterTo);
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
@@ -86,6 +91,12 @@ export const voidInputSchema = z.strictObject({
     .optional(),
 });
 export type VoidInput = z.infer<typeof voidInputSchema>;
+
+/** Abuse resistance (fifth stage): void every standing unverified check at once, or those of one bungalow. */
+export const voidUnverifiedInputSchema = voidInputSchema.extend({
+  bungalow: bungalowSchema.optional(),
+});
+export type VoidUnverifiedInput = z.infer<typeof voidUnverifiedInputSchema>;
 
 /** Marks a checkout paid by a method, or `null` to undo the payment. */
 export const paymentInputSchema = z.strictObject({

@@ -35,6 +35,8 @@ export interface HistoryCheckout extends Checkout {
    * stay's guest, a "Late charge". Present only then: the history of every other checkout reads as before.
    */
   lateCharge?: true;
+  /** From an unknown sender (no staff session, registered device or sticker key). Present only then. */
+  unverified?: true;
 }
 
 /** A version of a checkout that a later send of the same check replaced. */

@@ -10,10 +10,12 @@ import { formatWait } from './throttle';
 
 /**
  * A PIN is 6 digits: guessable only if tries are few. Per person and device, 5 free tries, then a wait that
- * starts at 1 second and doubles (429 with Retry-After); 10 wrong in a row, on any devices, block the PIN
- * everywhere until a manager sets a new one (NIST 800-63B's activation secret: at most 10 wrong tries).
- * Every count is a row of the database, claimed before the PIN is checked, so neither parallel requests
- * nor several app servers can slip in an extra guess.
+ * starts at 1 second and doubles (429 with Retry-After); 10 wrong in a row on one device block that person on
+ * that device only, so a registered device in the wrong hands cannot lock a colleague out of every other one;
+ * wrong tries from two or more devices adding up to 10 block the PIN everywhere, until a manager sets a new
+ * one (NIST 800-63B's activation secret: at most 10 wrong tries). Every count is a row of the database,
+ * claimed before the PIN is checked, so neither parallel requests nor several app servers can slip in an
+ * extra guess.
  */
 export const pinRules = {
   freeTries: 5,
@@ -93,17 +95,20 @@ export async function checkPin(
           blocked_until_ms: sql<number>`${sql.lit(now)} + ${waitFor}`,
           updated_ms: now,
         })
-        .where('pin_attempts.blocked_until_ms', '<=', now),
+        .where('pin_attempts.blocked_until_ms', '<=', now)
+        .where('pin_attempts.failures', '<', pinRules.blockAfter),
     )
     .returning('failures')
     .executeTakeFirst();
   if (!claimed) {
     const row = await kysely
       .selectFrom('pin_attempts')
-      .select('blocked_until_ms')
+      .select(['blocked_until_ms', 'failures'])
       .where('staff_id', '=', staffId)
       .where('device_id', '=', device.id)
       .executeTakeFirst();
+    // Blocked on this device only: 10 wrong in a row here.
+    if (Number(row?.failures ?? 0) >= pinRules.blockAfter) throw blocked();
     const retryAfter = Math.ceil(Math.max(1000, Number(row?.blocked_until_ms ?? now) - now) / 1000);
     deps.logger.warn('pin throttled', { staffId, deviceId: device.id, retryAfter });
     throw new HttpError(
@@ -114,14 +119,13 @@ export async function checkPin(
       retryAfter,
     );
   }
-  // And one of the person's ten, on whatever device.
+  // And one of the person's wrong tries on whatever device (the block everywhere needs two devices or more).
   const counted = await kysely
     .updateTable('staff')
     .set({ pin_failures: sql`pin_failures + 1` })
     .where('id', '=', staffId)
     .where('active', '=', 1)
     .where('pin_blocked', '=', 0)
-    .where('pin_failures', '<', pinRules.blockAfter)
     .returning('pin_failures')
     .executeTakeFirst();
   if (!counted) throw blocked();
@@ -135,11 +139,13 @@ export async function checkPin(
     await kysely.updateTable('staff').set({ pin_failures: 0 }).where('id', '=', staffId).execute();
     return holder;
   }
+  // The claim above moved this device's count; a person's everywhere count is only for the block.
+  const onThisDevice = Number(claimed.failures);
 
   const actor: Actor = { kind: 'staff', ...holder, device };
   const at = new Date(now).toISOString();
   const failures = Number(counted.pin_failures);
-  deps.logger.warn('pin wrong', { staffId, deviceId: device.id, failures, purpose });
+  deps.logger.warn('pin wrong', { staffId, deviceId: device.id, failures, onThisDevice, purpose });
   await recordAudit(kysely, {
     actor,
     at,
@@ -147,7 +153,7 @@ export async function checkPin(
     subject: subject('staff', staffId),
     details: { method: 'pin', purpose, failuresInARow: failures },
   });
-  if (failures >= pinRules.blockAfter) {
+  if (failures >= pinRules.blockAfter && (await devicesWithWrongTries(deps.db, staffId)) >= 2) {
     const block = await kysely
       .updateTable('staff')
       .set({ pin_blocked: 1 })
@@ -166,6 +172,28 @@ export async function checkPin(
     }
     throw blocked();
   }
+  if (onThisDevice >= pinRules.blockAfter) {
+    deps.logger.warn('pin blocked on a device', { staffId, deviceId: device.id });
+    await recordAudit(kysely, {
+      actor,
+      at,
+      action: 'pin.blocked',
+      subject: subject('staff', staffId),
+      details: { failuresInARow: onThisDevice, onThisDeviceOnly: true },
+    });
+    throw blocked();
+  }
   if (purpose === 'approval') throw approvalRefused(`${teamTexts.incorrectPin}: the void was not approved`);
   throw new HttpError(401, 'unauthorized', teamTexts.incorrectPin);
+}
+
+/** How many devices the person's wrong PINs since their last right one came from. */
+async function devicesWithWrongTries({ kysely }: Db, staffId: number): Promise<number> {
+  const row = await kysely
+    .selectFrom('pin_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('devices'))
+    .where('staff_id', '=', staffId)
+    .where('failures', '>', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.devices);
 }

@@ -16,8 +16,11 @@ export interface LoginThrottle {
    * password.
    */
   reserve(client: string, now: number): Promise<AttemptReservation>;
-  /** After a correct password: the client starts afresh. */
-  reset(client: string): Promise<void>;
+  /**
+   * After a correct password: the client starts afresh. Answers the failures not yet written to the audit
+   * (see foldFailedSignIn), which the sign-in's own event then carries.
+   */
+  reset(client: string): Promise<number>;
 }
 
 /** The wait after the n-th consecutive failure: none for the free tries, then 1, 2, 4, 8 minutes, capped at 15. */
@@ -69,7 +72,12 @@ export function createLoginThrottle(db: Db): LoginThrottle {
     },
 
     async reset(client) {
-      await kysely.deleteFrom('login_attempts').where('client', '=', client).execute();
+      const row = await kysely
+        .deleteFrom('login_attempts')
+        .where('client', '=', client)
+        .returning('unaudited')
+        .executeTakeFirst();
+      return Number(row?.unaudited ?? 0);
     },
   };
 }

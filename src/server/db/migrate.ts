@@ -15,6 +15,8 @@ import { stockMigration } from './migrations/012-stock';
 import { webhooksMigration } from './migrations/013-webhooks';
 import { stockCostsMigration } from './migrations/014-stock-costs';
 import { taxDocumentsMigration } from './migrations/015-tax-documents';
+// Abuse resistance (fifth stage)
+import { abuseResistanceMigration } from './migrations/017-abuse-resistance';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -35,6 +37,8 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '014-stock-costs': stockCostsMigration(),
     // Tax documents (fifth stage)
     '015-tax-documents': taxDocumentsMigration(db.dialect),
+    // Abuse resistance (fifth stage)
+    '017-abuse-resistance': abuseResistanceMigration(db.dialect),
   };
 }
 

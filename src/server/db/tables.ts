@@ -47,6 +47,8 @@ export interface Database {
     void_approved_by: string | null;
     /** 1 when recorded within 24 hours after its stay was closed and charged to that stay (012-stock). */
     late_charge: Generated<number>;
+    /** 1: from an unknown sender (no session, no registered device, no sticker key) (017). */
+    unverified: Generated<number>;
   };
   /** Earlier versions of revised checkouts, as they were (005). */
   checkout_revisions: {
@@ -171,6 +173,14 @@ export interface Database {
     failures: number;
     blocked_until_ms: number;
     updated_ms: number;
+    /** When this address's failures were last written to the audit, and how many since (017). */
+    audited_ms: Generated<number>;
+    unaudited: Generated<number>;
+  };
+  /** Wrong owner passwords from any address, kept 15 minutes (017). */
+  password_failures: {
+    id: Generated<number>;
+    at_ms: number;
   };
   settings: {
     key: string;

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { isHttps } from './client-address';
-import { HttpError } from './errors';
+import { HttpError, sendError } from './errors';
 
 const contentSecurityPolicy = [
   "default-src 'self'",
@@ -74,5 +74,32 @@ export function sameOriginJsonWrites(): MiddlewareHandler {
       }
     }
     return next();
+  };
+}
+
+/**
+ * With PUBLIC_URL set, a request must name its host (DESIGN.md, "Abuse resistance"): a page of another site
+ * that rebinds its own name to this server's address (DNS rebinding) sends its own name as Host and gets 421,
+ * so it can read nothing. The health check answers whatever the Host: probes call it by address.
+ */
+export function publicHostOnly(publicUrl: string | undefined): MiddlewareHandler {
+  if (!publicUrl) return (_c, next) => next();
+  const url = new URL(publicUrl);
+  const defaultPort = url.protocol === 'https:' ? '443' : '80';
+  const accepted = new Set([
+    url.host.toLowerCase(),
+    `${url.hostname.toLowerCase()}:${url.port || defaultPort}`,
+  ]);
+  return async (c, next) => {
+    const host = (c.req.header('host') ?? '').toLowerCase();
+    if (accepted.has(host) || c.req.path === '/api/health') return next();
+    return sendError(
+      c,
+      new HttpError(
+        421,
+        'misdirected_request',
+        `This server answers only for ${url.host}, not for ${host || 'no host'}`,
+      ),
+    );
   };
 }

@@ -32,7 +32,12 @@ export function liveEventOf(row: AuditRow): LiveEvent | null {
   switch (row.action) {
     case 'checkout.recorded':
     case 'checkout.voided':
-      return { ...base, checkoutId: id, total: numberOr(details.total) } as LiveEvent;
+      return {
+        ...base,
+        checkoutId: id,
+        total: numberOr(details.total),
+        ...(row.action === 'checkout.recorded' && details.unverified === true ? { unverified: true } : {}),
+      } as LiveEvent;
     case 'checkout.revised':
       return { ...base, checkoutId: id, total: numberOr(objectOr(details.after).total) } as LiveEvent;
     case 'payment.recorded':

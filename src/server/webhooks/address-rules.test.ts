@@ -50,4 +50,28 @@ describe('webhook address rules', () => {
     expect(lan.refuseAddress('169.254.10.1', true)).toMatch(/link-local/);
     expect(lan.refuseHost('pms.resort.lan')).toBeNull();
   });
+
+  it('refuse the IPv4-compatible and IPv4-translated spellings whatever the list says; the mapped one is its IPv4', () => {
+    const loopback = createAddressRules(['127.0.0.0/8', '::/96', '::ffff:0:0:0/96', '10.0.0.0/8']);
+    for (const host of [
+      '[::127.0.0.1]',
+      '[::7f00:1]',
+      '[0:0:0:0:0:0:7f00:1]',
+      '[::ffff:0:127.0.0.1]',
+      '[::ffff:0:7f00:1]',
+      '[::10.0.0.1]',
+      '[::169.254.169.254]',
+      '[::8.8.8.8]',
+    ]) {
+      expect(loopback.refuseHost(host), host).toMatch(/spells an IPv4 address as IPv6/);
+      expect(open.refuseHost(host), host).toMatch(/spells an IPv4 address as IPv6/);
+    }
+    // The mapped spelling, in hex too, is judged as the IPv4 address it is.
+    expect(open.refuseHost('[::ffff:7f00:1]')).toMatch(/127\.0\.0\.1 is a private address/);
+    expect(open.refuseHost('[::ffff:a9fe:a9fe]')).toMatch(/169\.254\.169\.254 is a link-local/);
+    expect(loopback.refuseHost('[::ffff:7f00:1]')).toBeNull();
+    // `::1` and `::` stay themselves: loopback only when named, never an IPv4 spelling.
+    expect(open.refuseHost('[::1]')).toMatch(/private address/);
+    expect(createAddressRules(['::1']).refuseHost('[::1]')).toBeNull();
+  });
 });

@@ -77,11 +77,49 @@ export function bareHost(hostname: string): string {
     .toLowerCase();
 }
 
-/** `::ffff:10.0.0.1` is 10.0.0.1: checked as IPv4. */
+/** `::ffff:10.0.0.1` is 10.0.0.1: checked as IPv4, however it is spelled (`::ffff:a00:1` too). */
 function plainAddress(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped?.[1]) return { address: mapped[1], family: 'ipv4' };
-  return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
+  if (isIP(address) !== 6) return { address, family: 'ipv4' };
+  const groups = ipv6Groups(address);
+  if (groups?.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return { address: [high >> 8, high & 255, low >> 8, low & 255].join('.'), family: 'ipv4' };
+  }
+  return { address, family: 'ipv6' };
+}
+
+/** The eight 16-bit groups of an IPv6 address (an embedded dotted IPv4 tail included), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const part = (side: string) =>
+    side === '' ? [] : side.split(':').map((group) => Number.parseInt(group, 16));
+  const front = part(head);
+  const back = tail === undefined ? [] : part(tail);
+  const groups =
+    tail === undefined ? front : [...front, ...Array(8 - front.length - back.length).fill(0), ...back];
+  return groups.length === 8 && groups.every((group) => Number.isInteger(group)) ? groups : null;
+}
+
+/**
+ * The IPv4-compatible (`::/96`, deprecated: `::127.0.0.1`) and IPv4-translated (`::ffff:0:0:0/96`) spellings of
+ * an IPv4 address: refused whatever WEBHOOK_ALLOWED_HOSTS says (abuse resistance), since no resort's system is
+ * reached that way and each was a way round the IPv4 rules. `::` and `::1` are themselves (nonPublic).
+ */
+function embedsIPv4(address: string): boolean {
+  const groups = ipv6Groups(address);
+  if (!groups) return false;
+  const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+  const compatible = zeros(0, 6) && !(groups[6] === 0 && (groups[7] ?? 0) <= 1);
+  const translated = zeros(0, 4) && groups[4] === 0xffff && groups[5] === 0;
+  return compatible || translated;
 }
 
 export function createAddressRules(allowedHosts: readonly string[]): AddressRules {
@@ -96,7 +134,11 @@ export function createAddressRules(allowedHosts: readonly string[]): AddressRule
   }
 
   const refuseAddress = (raw: string, byName = false): Refusal | null => {
-    const { address, family } = plainAddress(bareHost(raw));
+    const bare = bareHost(raw);
+    if (isIP(bare) === 6 && embedsIPv4(bare)) {
+      return `${bare} spells an IPv4 address as IPv6 (IPv4-compatible or IPv4-translated): use the IPv4 address`;
+    }
+    const { address, family } = plainAddress(bare);
     if (never.check(address, family)) return `${address} is a link-local or cloud metadata address`;
     if (byName || allowed.check(address, family)) return null;
     if (nonPublic.check(address, family))

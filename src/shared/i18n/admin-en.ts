@@ -889,6 +889,14 @@ export const adminEn = {
   closeVatIncluded: "VAT in the day's sales",
   closeFirstNumber: 'First number',
   closeLastNumber: 'Last number',
+  // Abuse resistance (fifth stage)
+  unverified: 'Unverified',
+  unverifiedHint: "Sent without a staff session, a registered device or the bungalow's QR sticker.",
+  liveUnverifiedCameIn: (bungalow: number, amount: string) => `Bungalow ${bungalow}: ${amount} (unverified)`,
+  voidAllUnverified: 'Void all unverified checks',
+  voidUnverifiedReason: 'Why void every unverified check',
+  voidUnverifiedHint: 'Every unverified check that stands is voided, on every page of the history.',
+  unverifiedVoided: 'Unverified checks voided',
 };
 
 /** The audit trail's actions as the Activity page names them (src/shared/audit-types.ts). */

@@ -843,6 +843,14 @@ export const adminTh: AdminMessages = {
   closeVatIncluded: 'ภาษีมูลค่าเพิ่มในยอดขายของวัน',
   closeFirstNumber: 'เลขที่แรก',
   closeLastNumber: 'เลขที่สุดท้าย',
+  // Abuse resistance (fifth stage)
+  unverified: 'ไม่ได้ยืนยัน',
+  unverifiedHint: 'ส่งมาโดยไม่มีการเข้าสู่ระบบของพนักงาน อุปกรณ์ที่ลงทะเบียน หรือสติกเกอร์ QR ของบังกะโล',
+  liveUnverifiedCameIn: (bungalow, amount) => `บังกะโล ${bungalow}: ${amount} (ไม่ได้ยืนยัน)`,
+  voidAllUnverified: 'ยกเลิกรายการที่ไม่ได้ยืนยันทั้งหมด',
+  voidUnverifiedReason: 'เหตุผลที่ยกเลิกรายการที่ไม่ได้ยืนยันทั้งหมด',
+  voidUnverifiedHint: 'รายการที่ไม่ได้ยืนยันซึ่งยังไม่ถูกยกเลิกจะถูกยกเลิกทั้งหมด ทุกหน้าของประวัติ',
+  unverifiedVoided: 'ยกเลิกรายการที่ไม่ได้ยืนยันแล้ว',
 };
 
 const actionNamesTh: Record<string, string> = {

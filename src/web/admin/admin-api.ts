@@ -1,4 +1,4 @@
-import type { Drink } from '../../shared/api-types';
+import type { Drink, StickerKey } from '../../shared/api-types';
 import type { AuditPage, ChainVerdict } from '../../shared/audit-types';
 import type { BackupStatus } from '../../shared/backup-types';
 import type { CloseDayInput, ReopenDayInput } from '../../shared/day-close-schemas';
@@ -48,6 +48,11 @@ export const voidCheckout = (id: number, reason: string, approval?: ApprovalInpu
     method: 'POST',
     body: { reason, ...(approval ? { approval } : {}), ...(bottles ? { bottles } : {}) },
   });
+/** Abuse resistance (fifth stage): each bungalow's sticker key, for its QR sticker's link. */
+export const fetchStickerKeys = () => json<StickerKey[]>('/api/stickers');
+/** Abuse resistance (fifth stage): every standing unverified check voided with one reason. */
+export const voidUnverified = (reason: string) =>
+  json<{ voided: number }>('/api/checkouts/void-unverified', { method: 'POST', body: { reason } });
 /** Marks a checkout paid by `method`, or unpaid again with null. */
 export const recordPayment = (id: number, method: PaymentMethod | null) =>
   json<HistoryCheckout>(`/api/checkouts/${id}/payment`, { method: 'POST', body: { method } });

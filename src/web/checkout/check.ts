@@ -24,11 +24,24 @@ export function newCheckId(): string {
 export type CheckBody = CheckoutInput & { checkId: string };
 
 export function checkBody(bungalow: number, items: readonly CheckoutItem[], checkId: string): CheckBody {
+  const k = stickerKeyOf(bungalow);
   return {
     bungalow,
     items: selectedItems(items).map((item) => ({ drinkId: item.id, missing: item.missing })),
     checkId,
+    ...(k ? { k } : {}),
   };
+}
+
+/**
+ * The bungalow's key when this page was opened through its QR sticker (`?bungalow=N&k=…`): sent with the
+ * check, it tells the server the check came from the fridge, so no flood of strangers' checks can hold it up.
+ */
+function stickerKeyOf(bungalow: number): string | undefined {
+  if (typeof location === 'undefined') return undefined;
+  const params = new URLSearchParams(location.search);
+  const k = params.get('k');
+  return k && params.get('bungalow') === String(bungalow) ? k : undefined;
 }
 
 /** Sends one check: 201 for a new record, 200 for a repeat or a revision of the same record. */

@@ -24,6 +24,11 @@ export interface CheckoutLimitSettings {
  */
 export interface WriteGate {
   beforeWrite(trx: Transaction<Database>, bungalow: number): Promise<void>;
+  /**
+   * The check comes from an unknown sender: no staff session, no registered device, no sticker key. It is
+   * recorded `unverified`, answers no check request, and is what the per-bungalow limit counts.
+   */
+  unverified?: boolean;
 }
 
 const tooMany = (message: string, waitMs: number) => {
@@ -96,23 +101,28 @@ export function createCheckoutLimits(settings: CheckoutLimitSettings) {
     gateFor(address: string, now: number): WriteGate & { settle(wrote: boolean): void } {
       let reserved = false;
       return {
+        unverified: true,
         async beforeWrite(trx, bungalow) {
           const waitMs = addressWaitMs(address, now);
           if (waitMs > 0) throw addressRefusal(waitMs);
           if (settings.perBungalow > 0) {
             const since = new Date(now - checkoutLimitWindows.bungalowMs).toISOString();
             // One after the other: a transaction is one connection.
+            // Only unverified checks count: a flood must never use up the limit of the bungalow's real checks.
             const records = await trx
               .selectFrom('checkouts')
               .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
               .where('bungalow', '=', bungalow)
               .where('created_at', '>', since)
+              .where('unverified', '=', 1)
               .executeTakeFirstOrThrow();
             const revisions = await trx
-              .selectFrom('checkout_revisions')
-              .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('replaced_at').as('oldest')])
-              .where('bungalow', '=', bungalow)
-              .where('replaced_at', '>', since)
+              .selectFrom('checkout_revisions as r')
+              .innerJoin('checkouts as c', 'c.id', 'r.checkout_id')
+              .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('r.replaced_at').as('oldest')])
+              .where('r.bungalow', '=', bungalow)
+              .where('r.replaced_at', '>', since)
+              .where('c.unverified', '=', 1)
               .executeTakeFirstOrThrow();
             const count = Number(records.count) + Number(revisions.count);
             if (count >= settings.perBungalow) {
@@ -150,5 +160,5 @@ export function createCheckoutLimits(settings: CheckoutLimitSettings) {
 
 export type CheckoutLimits = ReturnType<typeof createCheckoutLimits>;
 
-/** The gate of an admin session: no limits. */
+/** The gate of a verified sender (a staff session, a registered device, the sticker's key): no limits. */
 export const openGate: WriteGate = { beforeWrite: async () => {} };

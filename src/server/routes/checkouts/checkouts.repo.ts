@@ -332,9 +332,9 @@ async function insertCheckout(
   const { rows } = await sql<{ id: number }>`
     with c as (
       insert into checkouts
-        (bungalow, created_at, guest_name, total, stay_id, check_id, recorded_by, late_charge)
+        (bungalow, created_at, guest_name, total, stay_id, check_id, recorded_by, late_charge, unverified)
       values (${row.bungalow}, ${row.created_at}, ${row.guest_name}, ${row.total}, ${row.stay_id ?? null},
-        ${row.check_id ?? null}, ${row.recorded_by}, ${row.late_charge ?? 0})
+        ${row.check_id ?? null}, ${row.recorded_by}, ${row.late_charge ?? 0}, ${row.unverified ?? 0})
       on conflict (check_id) do nothing
       returning id
     ), l as (
@@ -517,8 +517,8 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
     await trx.deleteFrom('checkout_lines').where('checkout_id', '=', existing.id).execute();
     await insertLines(trx, existing.id, lines);
     await trx.updateTable('checkouts').set({ total, revised_at: at }).where('id', '=', existing.id).execute();
-    // A recount sent for the bungalow answers its open check request too.
-    if (read.openRequest) {
+    // A recount sent for the bungalow answers its open check request too (an unknown sender's never does).
+    if (read.openRequest && !gate.unverified) {
       await answerCheckRequestsByCheckout(
         trx,
         { id: existing.id, bungalow: existing.bungalow, total },
@@ -592,6 +592,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
             check_id: checkId ?? null,
             recorded_by: JSON.stringify(auditActorOf(change.actor)),
             ...(guest.lateCharge ? { late_charge: 1 } : {}),
+            ...(gate.unverified ? { unverified: 1 } : {}),
           },
           lines,
         );
@@ -601,7 +602,8 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
           if (!existing) throw new Error('A checkout with this checkId clashed but cannot be read');
           return sendAgain(trx, existing, input, change, gate);
         }
-        if (read.openRequest) {
+        // An unknown sender's check answers no request: a flood must not close the desk's requests.
+        if (read.openRequest && !gate.unverified) {
           await answerCheckRequestsByCheckout(
             trx,
             { id: inserted.id, bungalow: input.bungalow, total },
@@ -619,6 +621,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
             lines,
             ...(guest.lateCharge ? { lateCharge: true } : {}),
             ...(documentNumber ? { documentNumber } : {}),
+            ...(gate.unverified ? { unverified: true } : {}),
           },
         });
         const { tax, timeZone } = read.taxContext;

@@ -69,6 +69,8 @@ describeEachDatabase('checkouts API', ({ fresh }) => {
       paymentEvents: [],
       // Sent without a session: a guest's checkout.
       recordedBy: { id: null, name: 'guest', role: 'guest', device: null },
+      // An anonymous check with no sticker key (abuse resistance).
+      unverified: true,
       voidedBy: null,
       voidApprovedBy: null,
     });

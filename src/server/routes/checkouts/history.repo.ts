@@ -34,6 +34,8 @@ interface RangeFilter {
   stay?: number | undefined;
   checkout?: number | undefined;
   paid?: boolean | undefined;
+  /** `true`: only checks from unknown senders. */
+  unverified?: boolean | undefined;
 }
 
 /** LIKE's own characters in a search text match themselves ('!' is the escape on both databases). */
@@ -43,9 +45,13 @@ const likeContains = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, 
  * created_at is ISO 8601 UTC text on both databases: a range of local days becomes a range of UTC instants
  * (the zone's midnights), compared as text, so it uses the indexes.
  */
-function inRange({ bungalow, from, to, guest, stay, checkout, paid }: RangeFilter, timeZone: string) {
+function inRange(
+  { bungalow, from, to, guest, stay, checkout, paid, unverified }: RangeFilter,
+  timeZone: string,
+) {
   return (eb: ExpressionBuilder<Database, 'checkouts'>) =>
     eb.and([
+      ...(unverified === true ? [eb('checkouts.unverified', '=', 1)] : []),
       ...(bungalow !== undefined ? [eb('checkouts.bungalow', '=', bungalow)] : []),
       ...(from ? [eb('checkouts.created_at', '>=', startOfLocalDay(from, timeZone))] : []),
       ...(to ? [eb('checkouts.created_at', '<', startOfLocalDay(addDays(to, 1), timeZone))] : []),
@@ -84,6 +90,7 @@ const checkoutColumns = [
   'voided_by',
   'void_approved_by',
   'late_charge',
+  'unverified',
 ] as const;
 
 type CheckoutRow = Pick<Selectable<Database['checkouts']>, (typeof checkoutColumns)[number]>;
@@ -172,6 +179,7 @@ async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise
     checkId: row.check_id,
     revisedAt: row.revised_at,
     ...(row.late_charge === 1 ? { lateCharge: true as const } : {}),
+    ...(row.unverified === 1 ? { unverified: true as const } : {}),
     revisions: revisions.get(row.id) ?? [],
     payment:
       row.paid_method && row.paid_at
@@ -289,6 +297,20 @@ export function createHistoryRepo({ kysely }: Db) {
         .execute();
       const hasMore = rows.length > query.pageSize;
       return { items: await withLines(kysely, rows.slice(0, query.pageSize)), hasMore };
+    },
+
+    /** The unverified checks still standing (of one bungalow, or all), oldest first: what "Void all" voids. */
+    async standingUnverified(bungalow: number | undefined, limit: number): Promise<number[]> {
+      const rows = await kysely
+        .selectFrom('checkouts')
+        .select('id')
+        .where('unverified', '=', 1)
+        .where('voided_at', 'is', null)
+        .$if(bungalow !== undefined, (qb) => qb.where('bungalow', '=', bungalow ?? 0))
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     async get(id: number): Promise<HistoryCheckout | undefined> {

@@ -131,6 +131,8 @@ describeEachDatabase('checkout history API', ({ fresh }) => {
       paymentEvents: [],
       // fiveCheckouts records them as a guest would (no session).
       recordedBy: { id: null, name: 'guest', role: 'guest', device: null },
+      // An anonymous check with no sticker key (abuse resistance).
+      unverified: true,
       voidedBy: null,
       voidApprovedBy: null,
     });

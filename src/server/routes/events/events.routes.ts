@@ -23,6 +23,47 @@ const pendingBytesMax = 1024 * 1024;
  */
 export const sessionRecheckMs = 5_000;
 
+/** Abuse resistance (fifth stage): open streams at most, per session and per server (429 beyond). */
+export const streamLimits = { perSession: 5, perServer: 1000, retryAfterSeconds: 5 } as const;
+
+/**
+ * The streams open on this server, per session: each holds a socket, a subscription and a timer for as long
+ * as it lives, so one session (or a script with one) must not open them by the thousand. Answers the stream's
+ * release, called once when it ends, or throws 429.
+ */
+export function createStreamCounts(limits: { perSession: number; perServer: number } = streamLimits) {
+  const bySession = new Map<string, number>();
+  let total = 0;
+  return {
+    open(session: string): () => void {
+      const mine = bySession.get(session) ?? 0;
+      if (mine >= limits.perSession || total >= limits.perServer) {
+        throw new HttpError(
+          429,
+          'too_many_requests',
+          mine >= limits.perSession
+            ? `At most ${limits.perSession} live streams a session: close another tab of the workspace`
+            : 'Too many live streams are open on this server. Try again in a moment.',
+          undefined,
+          streamLimits.retryAfterSeconds,
+        );
+      }
+      bySession.set(session, mine + 1);
+      total += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        total -= 1;
+        const left = (bySession.get(session) ?? 1) - 1;
+        if (left > 0) bySession.set(session, left);
+        else bySession.delete(session);
+      };
+    },
+    openNow: () => total,
+  };
+}
+
 /** `Last-Event-ID` (what EventSource sends when it reconnects), or `?after=` (a page opening a new one). */
 function resumePoint(header: string | undefined, query: string | undefined): number | null {
   const value = header?.trim() || query?.trim();
@@ -44,11 +85,13 @@ function resumePoint(header: string | undefined, query: string | undefined): num
  * or the request's abort signal (the socket closed), whichever comes first.
  */
 export function eventsRoutes(deps: AppDeps) {
+  const streams = createStreamCounts();
   return new Hono().get('/', requireRight(deps, 'live'), async (c) => {
     const after = resumePoint(c.req.header('last-event-id'), c.req.query('after'));
     const signal = c.req.raw.signal;
     const sessionToken = readSessionToken(c, deps.config.trustProxy) ?? '';
     const deviceToken = readDeviceToken(c, deps.config.trustProxy);
+    const release = streams.open(sessionToken);
     const response = streamSSE(c, async (stream) => {
       let subscription: LiveSubscription | undefined;
       let pendingBytes = 0;
@@ -106,7 +149,10 @@ export function eventsRoutes(deps: AppDeps) {
       };
       stream.onAbort(finish);
       signal.addEventListener('abort', finish, { once: true });
-      if (signal.aborted) return;
+      if (signal.aborted) {
+        release();
+        return;
+      }
 
       const heartbeat = setInterval(() => send(': keep-alive\n\n', true), liveLimits.heartbeatMs);
       try {
@@ -125,6 +171,7 @@ export function eventsRoutes(deps: AppDeps) {
         clearInterval(heartbeat);
         signal.removeEventListener('abort', finish);
         subscription?.unsubscribe();
+        release();
       }
     });
     // Proxies must pass each event on at once: nginx buffers unless told not to, and no-transform keeps

@@ -8,6 +8,8 @@ import { type Actor, ownerActor } from '../../../shared/team';
 import { pinSignInSchema, teamTexts } from '../../../shared/team-schemas';
 import { recordAudit, subject } from '../../audit/audit-log';
 import { deviceOf, sessionOf } from '../../auth/actor';
+import { passwordHashSlots } from '../../auth/hash-slots';
+import { createOwnerPasswordLimit, foldFailedSignIn } from '../../auth/owner-password-limit';
 import { verifyPassword } from '../../auth/password';
 import { checkPin } from '../../auth/pin-check';
 import { readSessionToken } from '../../auth/session-cookie';
@@ -25,6 +27,7 @@ import { parseInput, readJson } from '../../http/validate';
  */
 export function sessionRoutes(deps: AppDeps) {
   const { sessions, throttle, logger, config } = deps;
+  const ownerLimit = createOwnerPasswordLimit(deps.db);
 
   /** A new token at every sign-in; the one the browser had (if any) ends here. */
   async function startSession(c: Context, owner: { staffId?: number; deviceId?: number }, maxAgeMs: number) {
@@ -65,7 +68,25 @@ export function sessionRoutes(deps: AppDeps) {
 
       const { password } = parseInput(loginInputSchema, body);
       const client = clientAddress(c, config.trustProxy);
-      const reservation = await throttle.reserve(client, deps.now());
+      const now = deps.now();
+      const device = await deviceOf(c, deps);
+      // The owner password's own limit, whatever the address; a registered device does not wait. Asked first, so
+      // that a refused sign-in does not use up a try of the address's own limit.
+      if (!device) {
+        const waitMs = await ownerLimit.waitMs(now);
+        if (waitMs > 0) {
+          const retryAfter = Math.ceil(waitMs / 1000);
+          logger.warn('owner sign-in waits', { client, retryAfter });
+          throw new HttpError(
+            429,
+            'too_many_requests',
+            `Too many wrong passwords. Try again in ${formatWait(retryAfter)}.`,
+            undefined,
+            retryAfter,
+          );
+        }
+      }
+      const reservation = await throttle.reserve(client, now);
       if (!reservation.allowed) {
         logger.warn('login throttled', { client, retryAfter: reservation.retryAfterSeconds });
         throw new HttpError(
@@ -76,27 +97,32 @@ export function sessionRoutes(deps: AppDeps) {
           reservation.retryAfterSeconds,
         );
       }
-      const device = await deviceOf(c, deps);
       const owner = ownerActor(device);
-      if (!(await verifyPassword(password, deps.adminPasswordHash))) {
+      if (!(await passwordHashSlots.run(() => verifyPassword(password, deps.adminPasswordHash)))) {
         logger.warn('login failed', { client });
-        await recordAudit(deps.db.kysely, {
-          actor: owner,
-          at: at(),
-          action: 'session.sign_in_failed',
-          subject: subject('owner'),
-          details: { method: 'password' },
-        });
+        await ownerLimit.failed(now);
+        // Without a session, at most one event per address and window, with the count (foldFailedSignIn).
+        const count = (await sessionOf(c, deps)) ? 1 : await foldFailedSignIn(deps.db, client, now);
+        if (count !== null) {
+          await recordAudit(deps.db.kysely, {
+            actor: owner,
+            at: at(),
+            action: 'session.sign_in_failed',
+            subject: subject('owner'),
+            details: { method: 'password', count },
+          });
+        }
         throw new HttpError(401, 'unauthorized', texts.incorrectPassword);
       }
-      await throttle.reset(client);
+      const unaudited = await throttle.reset(client);
       await startSession(c, device ? { deviceId: device.id } : {}, sessionLimits.absoluteMs);
       await recordAudit(deps.db.kysely, {
         actor: owner,
         at: at(),
         action: 'session.signed_in',
         subject: subject('owner'),
-        details: { method: 'password' },
+        // Wrong passwords from this address not yet in the audit (folded): told here, never lost.
+        details: { method: 'password', ...(unaudited > 0 ? { failedBefore: unaudited } : {}) },
       });
       logger.info('login succeeded', { client });
       return c.body(null, 204);

@@ -56,6 +56,14 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
             {a.lateCharge}
           </span>
         )}
+        {checkout.unverified && (
+          <span
+            title={a.unverifiedHint}
+            className="ml-2 inline-block rounded-full bg-orange-100 px-2 text-sm font-semibold text-orange-900"
+          >
+            {a.unverified}
+          </span>
+        )}
       </p>
       <ul className={`mt-2 flex flex-col gap-1 ${voided ? 'text-slate-500 line-through' : ''}`}>
         {checkout.lines.map((line) => (

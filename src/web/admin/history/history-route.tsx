@@ -5,7 +5,7 @@ import { historyQuerySchema, type VoidBottles } from '../../../shared/staff-sche
 import type { HistoryPage } from '../../../shared/staff-types';
 import type { FullInvoiceRequest } from '../../../shared/tax-schemas';
 import type { ApprovalInput } from '../../../shared/team-schemas';
-import { fetchCheckoutHistory, issueTaxInvoice, recordPayment, voidCheckout } from '../admin-api';
+import { fetchCheckoutHistory, issueTaxInvoice, recordPayment, voidCheckout, voidUnverified } from '../admin-api';
 import { pageAction, pageLoader, reportLoadFailure } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { liveFilters, useLiveRevalidate } from '../live/use-live';
@@ -58,13 +58,15 @@ export type HistoryCommand =
   | { intent: 'mark-paid'; id: number; method: PaymentMethod }
   | { intent: 'undo-payment'; id: number }
   // Tax documents (fifth stage)
-  | { intent: 'tax-invoice'; id: number; invoice: FullInvoiceRequest };
+  | { intent: 'tax-invoice'; id: number; invoice: FullInvoiceRequest }
+  | { intent: 'void-unverified'; reason: string };
 
 export const action = pageAction<HistoryCommand>({
   run: (command) => {
     if (command.intent === 'void-checkout')
       return voidCheckout(command.id, command.reason, command.approval, command.bottles);
     if (command.intent === 'tax-invoice') return issueTaxInvoice(command.id, command.invoice);
+    if (command.intent === 'void-unverified') return voidUnverified(command.reason);
     return recordPayment(command.id, command.intent === 'mark-paid' ? command.method : null);
   },
   success: {
@@ -72,6 +74,7 @@ export const action = pageAction<HistoryCommand>({
     'mark-paid': ({ a }) => a.checkoutMarkedPaid,
     'undo-payment': ({ a }) => a.paymentUndone,
     'tax-invoice': ({ a }) => a.taxInvoiceIssued,
+    'void-unverified': ({ a }) => a.unverifiedVoided,
   },
   failure: {
     // The form shows why (a wrong manager's PIN on the pad, the reason under its field).
@@ -81,6 +84,7 @@ export const action = pageAction<HistoryCommand>({
     'undo-payment': ({ a }) => a.failedToUndoPayment,
     // The form says why (a field's problem under it, a refusal above its buttons).
     'tax-invoice': null,
+    'void-unverified': null,
   },
 });
 

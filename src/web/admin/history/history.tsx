@@ -8,6 +8,7 @@ import { UrlPagedList } from '../url-filtered-list';
 import { CheckoutEntry } from './checkout-entry';
 import { HistoryFilterForm } from './history-filters';
 import { useSearchParams } from './use-search-params';
+import { VoidUnverified } from './void-unverified';
 
 export interface HistoryFilters {
   bungalow: string;
@@ -47,18 +48,22 @@ export function HistorySection({ filters, filterError, history }: HistorySection
 function HistoryList({ page, pageNumber }: { page: HistoryPage; pageNumber: number }) {
   const params = useSearchParams();
   const { a } = useAdminI18n();
+  const unverifiedStanding = page.items.some((checkout) => checkout.unverified && checkout.voidedAt === null);
   return (
-    <UrlPagedList
-      items={page.items}
-      renderItem={(checkout) => <CheckoutEntry key={checkout.id} checkout={checkout} />}
-      emptyText={a.noCheckoutsMatch}
-      listLabel={a.checkoutsNewestFirst}
-      listClassName="flex flex-col gap-3"
-      page={pageNumber}
-      hasMore={page.hasMore}
-      pagesLabel={a.historyPages}
-      pageText={a.historyPageOf(pageNumber, staffLimits.historyPageSize)}
-      params={params}
-    />
+    <>
+      {unverifiedStanding && <VoidUnverified />}
+      <UrlPagedList
+        items={page.items}
+        renderItem={(checkout) => <CheckoutEntry key={checkout.id} checkout={checkout} />}
+        emptyText={a.noCheckoutsMatch}
+        listLabel={a.checkoutsNewestFirst}
+        listClassName="flex flex-col gap-3"
+        page={pageNumber}
+        hasMore={page.hasMore}
+        pagesLabel={a.historyPages}
+        pageText={a.historyPageOf(pageNumber, staffLimits.historyPageSize)}
+        params={params}
+      />
+    </>
   );
 }

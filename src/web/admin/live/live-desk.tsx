@@ -18,7 +18,10 @@ function noticeText(event: LiveEvent, { a, baht }: AdminI18n): string | null {
   switch (event.action) {
     case 'checkout.recorded':
     case 'checkout.revised':
-      return event.total === undefined ? null : a.liveAmountCameIn(bungalow, baht(event.total));
+      if (event.total === undefined) return null;
+      return event.unverified
+        ? a.liveUnverifiedCameIn(bungalow, baht(event.total))
+        : a.liveAmountCameIn(bungalow, baht(event.total));
     case 'request.opened':
       return a.liveCheckAsked(bungalow);
     case 'request.done':

@@ -11,26 +11,31 @@ import { PageSection } from '../page-section';
 
 /**
  * The link a bungalow's sticker opens: the resort's public address from the settings, or else the address
- * this page was opened on (right when staff print from the same network the guests use).
+ * this page was opened on (right when staff print from the same network the guests use). With the bungalow's
+ * key `k`, a check sent from the page it opens is known to come from the fridge (abuse resistance).
  */
-export function stickerLink(base: string, bungalow: number): string {
-  return `${base.replace(/\/+$/, '')}/checkout?bungalow=${bungalow}`;
+export function stickerLink(base: string, bungalow: number, key?: string): string {
+  const link = `${base.replace(/\/+$/, '')}/checkout?bungalow=${bungalow}`;
+  return key ? `${link}&k=${encodeURIComponent(key)}` : link;
 }
 
-export function StickersPage({ settings }: { settings: Promise<ResortSettings> }) {
+/** The settings with each bungalow's sticker key (GET /api/stickers). */
+export type StickerSettings = ResortSettings & { stickerKeys: Map<number, string> };
+
+export function StickersPage({ settings }: { settings: Promise<StickerSettings> }) {
   const { a } = useAdminI18n();
   return (
     <PageSection id="stickers" title={a.pageStickers}>
       <Suspense fallback={<Loading />}>
         <Await resolve={settings} errorElement={<LoadFailed what={a.theResortSettings} />}>
-          {(loaded: ResortSettings) => <StickerSheet settings={loaded} />}
+          {(loaded: StickerSettings) => <StickerSheet settings={loaded} />}
         </Await>
       </Suspense>
     </PageSection>
   );
 }
 
-function StickerSheet({ settings }: { settings: ResortSettings }) {
+function StickerSheet({ settings }: { settings: StickerSettings }) {
   const base = settings.publicUrl ?? window.location.origin;
   const bungalows = settings.bungalowNumbers;
   const { a } = useAdminI18n();
@@ -60,7 +65,7 @@ function StickerSheet({ settings }: { settings: ResortSettings }) {
               key={bungalow}
               resortName={settings.resortName}
               bungalow={bungalow}
-              link={stickerLink(base, bungalow)}
+              link={stickerLink(base, bungalow, settings.stickerKeys.get(bungalow))}
             />
           ))}
         </ul>
