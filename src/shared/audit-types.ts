@@ -44,6 +44,9 @@ export const auditActions = [
   'stock.counted',
   'stock.written_off',
   'pars.changed',
+  // Guests' personal data (fifth stage): the seal over events from before it (migration 016), an erasure.
+  'audit.sealed',
+  'guest.erased',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

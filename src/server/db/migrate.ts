@@ -14,6 +14,8 @@ import { auditAtCommitMigration } from './migrations/011-audit-at-commit';
 import { stockMigration } from './migrations/012-stock';
 import { webhooksMigration } from './migrations/013-webhooks';
 import { stockCostsMigration } from './migrations/014-stock-costs';
+// Guests' personal data (fifth stage)
+import { guestDataMigration } from './migrations/016-guest-data';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -32,6 +34,8 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '012-stock': stockMigration(db.dialect),
     '013-webhooks': webhooksMigration(db.dialect),
     '014-stock-costs': stockCostsMigration(),
+    // Guests' personal data (fifth stage)
+    '016-guest-data': guestDataMigration(db.dialect),
   };
 }
 
