@@ -28,6 +28,8 @@ import { fridgesRoutes } from './routes/fridges/fridges.routes';
 import { guestRoutes } from './routes/guest/guest.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { parsRoutes } from './routes/pars/pars.routes';
+// Guests' personal data (fifth stage)
+import { privacyRoutes } from './routes/privacy/privacy.routes';
 import { receiptFontsRoutes } from './routes/receipt-fonts/receipt-fonts.routes';
 import { restockRoutes } from './routes/restock/restock.routes';
 import { sessionRoutes } from './routes/session/session.routes';
@@ -93,6 +95,10 @@ const apiMethods: [RegExp, string][] = [
   [/^\/api\/webhooks\/[^/]+$/, 'PUT, DELETE'],
   [/^\/api\/webhooks\/[^/]+\/(rotate-secret|resend|test)$/, 'POST'],
   [/^\/api\/webhooks\/[^/]+\/attempts$/, 'GET'],
+  // Guests' personal data (fifth stage)
+  [/^\/api\/privacy\/guests$/, 'GET'],
+  [/^\/api\/privacy\/guests\/[^/]+\/export$/, 'GET'],
+  [/^\/api\/privacy\/guests\/[^/]+\/erase$/, 'POST'],
 ];
 
 export function createApp(options: CreateAppOptions) {
@@ -169,7 +175,9 @@ export function createApp(options: CreateAppOptions) {
     .route('/stock', stockCostsRoutes(deps))
     .route('/stock', stockRoutes(deps))
     .route('/pars', parsRoutes(deps))
-    .route('/fridges', fridgesRoutes(deps));
+    .route('/fridges', fridgesRoutes(deps))
+    // Guests' personal data (fifth stage)
+    .route('/privacy', privacyRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => {
