@@ -115,10 +115,29 @@ async function assignGuests(db: Kysely<Database>, now: string, book: GuestBook) 
     .innerJoin('guests', 'guests.id', 'Guest.guest_id')
     .select(['Guest.name', 'guests.id'])
     .execute();
+  // The names the Guest record had, and its email at each: its saves in the audit, replayed.
+  const saves = await db
+    .selectFrom('audit_events')
+    .select('details')
+    .where('action', '=', 'guest.saved')
+    .orderBy('seq')
+    .execute();
+  const recordNames = new Map<string, string>();
+  let email: string | null = null;
+  for (const save of saves) {
+    const after = (JSON.parse(save.details) as { after?: { name?: unknown; email?: unknown } }).after ?? {};
+    if (typeof after.email === 'string') email = after.email;
+    if (typeof after.name === 'string' && email) recordNames.set(after.name, email);
+  }
   for (const { guest_name, last } of names) {
+    const savedEmail = recordNames.get(guest_name);
+    const savedKey = savedEmail ? emailKeyOf(savedEmail) : null;
     let id =
-      recordGuests.find((record) => record.name === guest_name)?.id ?? book.byName.get(guest_name) ?? null;
-    if (id === null) id = await book.create({ name: guest_name, email: null }, String(last));
+      recordGuests.find((record) => record.name === guest_name)?.id ??
+      (savedKey ? book.byEmail.get(savedKey) : undefined) ??
+      book.byName.get(guest_name) ??
+      null;
+    if (id === null) id = await book.create({ name: guest_name, email: savedEmail ?? null }, String(last));
     await db
       .updateTable('checkouts')
       .set({ guest_id: Number(id) })
@@ -166,7 +185,7 @@ async function sealDetails(
     }
     return out;
   };
-  const sealed: Details = await sealPart(details);
+  const sealed: Details = { ...(await sealPart(details)) };
   for (const side of ['before', 'after'] as const) {
     const part = sealed[side];
     if (part && typeof part === 'object' && !Array.isArray(part))
@@ -283,11 +302,9 @@ export async function sealGuestData(
         }
         return guestOfValues(part);
       };
+      const savedEmail = (details.after as Details | undefined)?.email;
       const sealed = await sealDetails(row, details, guestOf, book, values);
-      if (row.action === 'guest.saved') {
-        const afterPart = details.after as Details | undefined;
-        if (afterPart && typeof afterPart.email === 'string') recordEmail = afterPart.email;
-      }
+      if (row.action === 'guest.saved' && typeof savedEmail === 'string') recordEmail = savedEmail;
       const stored = sealed ? canonicalJson(sealed) : row.details;
       if (sealed) report.sealedEvents++;
       const hash = createHash('sha256')
