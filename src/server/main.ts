@@ -16,6 +16,8 @@ import { migrateToLatest } from './db/migrate';
 import { seedOnce } from './db/seed';
 import { createLiveHub } from './live/live-hub';
 import { createLogger, describeError } from './logger';
+// Guests' personal data (fifth stage)
+import { startGuestRetention } from './privacy/retention';
 import { createDrinksFastPath } from './routes/drinks/drinks-fast-path';
 import { createWebhookSender } from './webhooks/webhook-sender';
 
@@ -75,6 +77,8 @@ async function main() {
     writesReceived: () => writesReceived,
   });
   const app = createApp({ db, config, adminPasswordHash: admin.hash, logger, live, webhooks });
+  // Guests' personal data (fifth stage): retention at start and daily.
+  const retention = startGuestRetention({ db, logger });
   // GET /api/drinks, the first call of every guest's screen, answered without the framework when it can be.
   const drinksFastPath = createDrinksFastPath({
     fetch: app.fetch,
@@ -122,6 +126,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       // Deliveries under way finish (or time out) before the database closes: their cursors move or stay.
+      retention.stop();
       await webhooks.stop().catch((error) => logger.error('stopping webhooks failed', describeError(error)));
       await db.close().catch((error) => logger.error('closing the database failed', describeError(error)));
       logger.info('stopped');

@@ -21,10 +21,6 @@ export const privacyLimits = {
   searchMin: 2,
   searchMax: 100,
   reasonMax: 200,
-  /** `guestDataDays`: how long a closed stay's guest is kept (resort settings). */
-  guestDataDaysMin: 30,
-  guestDataDaysMax: 3650,
-  guestDataDaysDefault: 365,
 } as const;
 
 export const guestSearchSchema = z.strictObject({
