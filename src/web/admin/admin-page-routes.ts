@@ -21,6 +21,8 @@ const pageModules: Record<Exclude<AdminPagePath, typeof adminPanelPath>, NonNull
   '/admin/staff': () => import('./staff/staff-route'),
   '/admin/activity': () => import('./activity/activity-route'),
   '/admin/integrations': () => import('./integrations/integrations-route'),
+  // Guests' personal data (fifth stage)
+  '/admin/guest-data': () => import('./privacy/guest-data-route'),
 };
 
 /** The pages' routes, as children of the workspace's route (src/web/router.tsx patches them in). */

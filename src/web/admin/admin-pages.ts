@@ -15,6 +15,7 @@ import {
   ShoppingCart,
   SlidersHorizontal,
   Users,
+  UserX,
   Webhook,
 } from 'lucide-react';
 import type { AdminMessages } from '../../shared/i18n/admin-en';
@@ -141,6 +142,13 @@ export const adminPages = [
     right: 'integrations',
     label: 'pageIntegrations',
     icon: Webhook,
+  },
+  // Guests' personal data (fifth stage)
+  {
+    path: '/admin/guest-data',
+    right: 'guestData',
+    label: 'pageGuestData',
+    icon: UserX,
   },
 ] as const satisfies readonly AdminNavPage[];
 
