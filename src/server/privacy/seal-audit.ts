@@ -129,6 +129,11 @@ async function assignGuests(db: Kysely<Database>, now: string, book: GuestBook) 
     if (typeof after.email === 'string') email = after.email;
     if (typeof after.name === 'string' && email) recordNames.set(after.name, email);
   }
+  // One update of the stay-less checkouts through a name -> guest table, not one scan of them per name.
+  await sql`create temporary table seal_guest_names (name text primary key, guest_id integer not null)`.execute(
+    db,
+  );
+  const pairs: { name: string; guest_id: number }[] = [];
   for (const { guest_name, last } of names) {
     const savedEmail = recordNames.get(guest_name);
     const savedKey = savedEmail ? emailKeyOf(savedEmail) : null;
@@ -138,13 +143,16 @@ async function assignGuests(db: Kysely<Database>, now: string, book: GuestBook) 
       book.byName.get(guest_name) ??
       null;
     if (id === null) id = await book.create({ name: guest_name, email: savedEmail ?? null }, String(last));
-    await db
-      .updateTable('checkouts')
-      .set({ guest_id: Number(id) })
-      .where('stay_id', 'is', null)
-      .where('guest_name', '=', guest_name)
-      .execute();
+    pairs.push({ name: guest_name, guest_id: Number(id) });
   }
+  for (let i = 0; i < pairs.length; i += 500) {
+    await sql`insert into seal_guest_names (name, guest_id) values ${sql.join(
+      pairs.slice(i, i + 500).map((pair) => sql`(${pair.name}, ${pair.guest_id})`),
+    )}`.execute(db);
+  }
+  await sql`update checkouts set guest_id = (select n.guest_id from seal_guest_names n where n.name = checkouts.guest_name)
+    where stay_id is null`.execute(db);
+  await sql`drop table seal_guest_names`.execute(db);
   return stayGuests;
 }
 
