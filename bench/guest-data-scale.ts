@@ -47,10 +47,15 @@ async function eraseAtScale(dir: string) {
           case when i % ${Math.max(1, Math.floor(checkoutCount / 1000))} = 0 then 1 else 2 + i % 5000 end
         from n`.execute(trx);
     });
-    log(`seeded ${checkoutCount.toLocaleString('en-US')} checkouts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `seeded ${checkoutCount.toLocaleString('en-US')} checkouts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const repo = createPrivacyRepo(db);
     const t0 = performance.now();
-    const erased = await repo.erase(1, 'asked by email', { actor: ownerActor(), at: new Date().toISOString() });
+    const erased = await repo.erase(1, 'asked by email', {
+      actor: ownerActor(),
+      at: new Date().toISOString(),
+    });
     const ms = performance.now() - t0;
     log(
       `erase of one guest (${erased?.erased.checkouts} of ${checkoutCount.toLocaleString('en-US')} checkouts, ${erased?.erased.stays} stay): ${ms.toFixed(0)} ms`,
@@ -103,7 +108,9 @@ async function migrationAtScale(dir: string) {
       .where('action', '=', 'audit.sealed')
       .executeTakeFirst();
     const verdict = await verifyChain(db.kysely);
-    log(`migration 016 on ${(eventCount * 2).toLocaleString('en-US')} events: ${seconds.toFixed(1)} s; seal ${seal?.details}`);
+    log(
+      `migration 016 on ${(eventCount * 2).toLocaleString('en-US')} events: ${seconds.toFixed(1)} s; seal ${seal?.details}`,
+    );
     log(`chain after: ${JSON.stringify(verdict)}`);
   } finally {
     await db.close();
