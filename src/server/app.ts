@@ -30,6 +30,8 @@ import { fridgesRoutes } from './routes/fridges/fridges.routes';
 import { guestRoutes } from './routes/guest/guest.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { parsRoutes } from './routes/pars/pars.routes';
+// Guests' personal data (fifth stage)
+import { privacyRoutes } from './routes/privacy/privacy.routes';
 import { receiptFontsRoutes } from './routes/receipt-fonts/receipt-fonts.routes';
 import { restockRoutes } from './routes/restock/restock.routes';
 import { sessionRoutes } from './routes/session/session.routes';
@@ -106,6 +108,10 @@ const apiMethods: [RegExp, string][] = [
   // Abuse resistance (fifth stage)
   [/^\/api\/checkouts\/void-unverified$/, 'POST'],
   [/^\/api\/stickers$/, 'GET'],
+  // Guests' personal data (fifth stage)
+  [/^\/api\/privacy\/guests$/, 'GET'],
+  [/^\/api\/privacy\/guests\/[^/]+\/export$/, 'GET'],
+  [/^\/api\/privacy\/guests\/[^/]+\/erase$/, 'POST'],
 ];
 
 export function createApp(options: CreateAppOptions) {
@@ -199,7 +205,9 @@ export function createApp(options: CreateAppOptions) {
     // Tax documents (fifth stage)
     .route('/tax', taxRoutes(deps))
     // Abuse resistance (fifth stage)
-    .route('/stickers', stickersRoutes(deps));
+    .route('/stickers', stickersRoutes(deps))
+    // Guests' personal data (fifth stage)
+    .route('/privacy', privacyRoutes(deps));
   app.route('/api', api);
 
   app.all('/api/*', (c) => {

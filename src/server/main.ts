@@ -18,6 +18,8 @@ import { migrateToLatest } from './db/migrate';
 import { seedOnce } from './db/seed';
 import { createLiveHub } from './live/live-hub';
 import { createLogger, describeError } from './logger';
+// Guests' personal data (fifth stage)
+import { startGuestRetention } from './privacy/retention';
 import { createDrinksFastPath } from './routes/drinks/drinks-fast-path';
 import { createWebhookSender } from './webhooks/webhook-sender';
 
@@ -79,6 +81,8 @@ async function main() {
   // Backups by themselves (fifth stage): SQLite only; on PostgreSQL the service reports pg_dump's job.
   const backups = createBackupService({ db, config: config.backups, logger });
   const app = createApp({ db, config, adminPasswordHash: admin.hash, logger, live, webhooks, backups });
+  // Guests' personal data (fifth stage): retention at start and daily.
+  const retention = startGuestRetention({ db, logger });
   // GET /api/drinks, the first call of every guest's screen, answered without the framework when it can be.
   const drinksFastPath = createDrinksFastPath({
     fetch: app.fetch,
@@ -129,6 +133,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       // Deliveries under way finish (or time out) before the database closes: their cursors move or stay.
+      retention.stop();
       await webhooks.stop().catch((error) => logger.error('stopping webhooks failed', describeError(error)));
       // The last writes are committed: a backup of them, before the database closes. A big database may take
       // longer than the requests' 10 s; the service manager's own stop timeout is the limit then, and a copy

@@ -48,6 +48,9 @@ export const auditActions = [
   'document.issued',
   'document.replaced',
   'document.cancelled',
+  // Guests' personal data (fifth stage): the seal over events from before it (migration 016), an erasure.
+  'audit.sealed',
+  'guest.erased',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -124,6 +124,18 @@ export const resortSettingsInputSchema = z
       ),
     // Tax documents (fifth stage)
     tax: taxSettingsFieldSchema,
+    // Guests' personal data (fifth stage)
+    guestDataDays: z
+      .number({ error: 'Days to keep guest data must be a number of days' })
+      .int('Days to keep guest data must be whole days')
+      .min(
+        settingsLimits.guestDataDaysMin,
+        `Guest data must be kept at least ${settingsLimits.guestDataDaysMin} days`,
+      )
+      .max(
+        settingsLimits.guestDataDaysMax,
+        `Guest data can be kept at most ${settingsLimits.guestDataDaysMax} days`,
+      ),
   })
   .partial()
   .refine((input) => Object.keys(input).length > 0, 'Send at least one setting to change');

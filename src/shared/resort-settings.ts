@@ -27,6 +27,10 @@ export const settingsLimits = {
   /** The buy list's reserve: days of sales kept beside full fridges (issue 26). */
   stockCoverDaysMin: 1,
   stockCoverDaysMax: 90,
+  // Guests' personal data (fifth stage): days a closed stay's guest is kept (DESIGN.md, "Retention").
+  guestDataDaysMin: 30,
+  guestDataDaysMax: 3650,
+  guestDataDaysDefault: 365,
 } as const;
 
 /**
@@ -122,6 +126,9 @@ export interface ResortSettings extends PublicResortSettings {
   cashFloat: number;
   /** Days of sales the buy list keeps in reserve beside full fridges (issue 26); 1..90. */
   stockCoverDays: number;
+  // Guests' personal data (fifth stage)
+  /** A stay closed longer ago than this many days is erased by itself (30..3650). */
+  guestDataDays: number;
 }
 
 /** What is stored; the bungalow numbers are derived from the text when read. */
@@ -134,6 +141,8 @@ export const defaultResortSettings: StoredResortSettings = {
   staffLockMinutes: teamLimits.staffLockMinutesDefault,
   cashFloat: 0,
   stockCoverDays: 14,
+  // Guests' personal data (fifth stage)
+  guestDataDays: settingsLimits.guestDataDaysDefault,
 };
 
 export function withBungalowNumbers(stored: StoredResortSettings): ResortSettings {

@@ -22,6 +22,8 @@ export const rights = [
   'stock',
   'stockCosts',
   'breakage',
+  // Guests' personal data (fifth stage)
+  'guestData',
 ] as const;
 export type Right = (typeof rights)[number];
 
@@ -52,6 +54,8 @@ export const rightsTable: Record<Right, Record<Role, Grant>> = {
   stockCosts: { owner: 'yes', manager: 'yes', desk: 'no', housekeeping: 'no' },
   // write off a broken bottle in a fridge (any other write-off is `stock`)
   breakage: { owner: 'yes', manager: 'yes', desk: 'no', housekeeping: 'yes' },
+  // Guests' personal data (fifth stage): find, export and erase a guest
+  guestData: { owner: 'yes', manager: 'yes', desk: 'no', housekeeping: 'no' },
 };
 
 export function grantOf(role: Role, right: Right): Grant {
@@ -84,6 +88,8 @@ export const rightActions: Record<Right, string> = {
   stock: 'receive deliveries, count stock, set pars or write off bottles',
   stockCosts: 'read stock costs',
   breakage: 'write off a broken bottle',
+  // Guests' personal data (fifth stage)
+  guestData: 'find, export or erase a guest’s personal data',
 };
 
 export function forbiddenMessage(role: Role, right: Right): string {

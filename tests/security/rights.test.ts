@@ -268,6 +268,19 @@ export const routeRules: Record<string, Row> = {
     rule: right('oversight'),
     call: () => ({ path: '/api/tax/documents?month=2026-11' }),
   },
+  // Guests' personal data (fifth stage). An unknown guest is 404 for an allowed caller: still not a refusal.
+  'GET /api/privacy/guests': {
+    rule: right('guestData'),
+    call: () => ({ path: '/api/privacy/guests?q=ann' }),
+  },
+  'GET /api/privacy/guests/:guestRef/export': {
+    rule: right('guestData'),
+    call: () => ({ path: '/api/privacy/guests/guest:999999/export' }),
+  },
+  'POST /api/privacy/guests/:guestRef/erase': {
+    rule: right('guestData'),
+    call: () => ({ path: '/api/privacy/guests/guest:999999/erase', body: { reason: 'asked by email' } }),
+  },
   // The session routes end or replace the caller's session: they run last (see below).
   'GET /api/session': { rule: publicRule, call: () => ({ path: '/api/session' }) },
   'POST /api/session': {

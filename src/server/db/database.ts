@@ -76,6 +76,9 @@ function openSqlite(file: string): Db {
   // The savepoint each transaction runs in (db/group-commit.ts) keeps its statement journal in memory, not in a
   // temporary file per statement.
   database.pragma('temp_store = MEMORY');
+  // Guests' personal data (fifth stage): deleted and overwritten content is zeroed in the file, so an erased
+  // guest's name is not left in a free page or cell (docs/decisions/121).
+  database.pragma('secure_delete = ON');
   const commitListeners = new Set<() => void>();
   // Every write of the app runs in `kysely.transaction()` (appendAudit takes a transaction), and each ends in
   // a COMMIT the driver sends: the one place that knows a change is durable and visible, whichever repository

@@ -17,6 +17,8 @@ import { stockCostsMigration } from './migrations/014-stock-costs';
 import { taxDocumentsMigration } from './migrations/015-tax-documents';
 // Abuse resistance (fifth stage)
 import { abuseResistanceMigration } from './migrations/017-abuse-resistance';
+// Guests' personal data (fifth stage)
+import { guestDataMigration } from './migrations/016-guest-data';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -37,6 +39,8 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '014-stock-costs': stockCostsMigration(),
     // Tax documents (fifth stage)
     '015-tax-documents': taxDocumentsMigration(db.dialect),
+    // Guests' personal data (fifth stage)
+    '016-guest-data': guestDataMigration(db.dialect),
     // Abuse resistance (fifth stage)
     '017-abuse-resistance': abuseResistanceMigration(db.dialect),
   };

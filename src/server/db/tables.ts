@@ -18,6 +18,8 @@ export interface Database {
     id: Generated<number>;
     name: string;
     email: string;
+    /** The guest this record is about (016-guest-data). */
+    guest_id: Generated<number | null>;
   };
   checkouts: {
     id: Generated<number>;
@@ -49,6 +51,8 @@ export interface Database {
     late_charge: Generated<number>;
     /** 1: from an unknown sender (no session, no registered device, no sticker key) (017). */
     unverified: Generated<number>;
+    /** The guest charged (016-guest-data); `guest_name` reads "Erased guest" once they are erased. */
+    guest_id: Generated<number | null>;
   };
   /** Earlier versions of revised checkouts, as they were (005). */
   checkout_revisions: {
@@ -73,6 +77,8 @@ export interface Database {
     check_out_on: string | null;
     checked_in_at: string;
     checked_out_at: string | null;
+    /** The stay's guest (016-guest-data). */
+    guest_id: Generated<number | null>;
   };
   /** Every payment change, kept: a method when marked paid, null when undone (006-payments). */
   checkout_payments: {
@@ -450,5 +456,28 @@ export interface Database {
     buyer_address: string | null;
     buyer_tax_id: string | null;
     buyer_branch: string | null;
+  };
+  // Guests' personal data (fifth stage)
+  /** A guest's name and email, their one home, and the key of their audit commitments (016-guest-data). */
+  guests: {
+    id: Generated<number>;
+    /** Null once erased. */
+    name: string | null;
+    email: string | null;
+    /** The email as compared (lower case): a returning guest is one guest. */
+    email_key: string | null;
+    /** Random, base64url: the HMAC key of the tokens audit events hold for this guest; null once erased. */
+    commit_key: string | null;
+    created_at: string;
+    /** When the guest's values last changed or a stay of theirs ended: what retention counts from. */
+    changed_at: string;
+    erased_at: string | null;
+    erase_reason: string | null;
+  };
+  /** Each value an audit event committed to, by its HMAC: removed with the guest's key when erased (016). */
+  guest_values: {
+    guest_id: number;
+    hmac: string;
+    value: string;
   };
 }

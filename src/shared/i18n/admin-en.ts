@@ -897,6 +897,30 @@ export const adminEn = {
   voidUnverifiedReason: 'Why void every unverified check',
   voidUnverifiedHint: 'Every unverified check that stands is voided, on every page of the history.',
   unverifiedVoided: 'Unverified checks voided',
+  // Guests' personal data (fifth stage)
+  pageGuestData: 'Guest data',
+  guestDataTitle: 'Guests’ personal data',
+  guestDataIntro:
+    'Find a guest by name or email to show them what is kept, or to erase them. Amounts and payments stay.',
+  guestSearchLabel: 'Name or email',
+  guestSearchButton: 'Search',
+  guestSearchHint: 'At least 2 characters.',
+  noGuestsFound: 'No guest found.',
+  guestStays: (count: number) => (count === 1 ? '1 stay' : `${count} stays`),
+  guestCheckouts: (count: number) => (count === 1 ? '1 checkout' : `${count} checkouts`),
+  guestStayLine: (bungalow: number, from: string, to: string | null) =>
+    `Bungalow ${bungalow}: ${from} – ${to ?? 'still here'}`,
+  downloadGuestExport: 'Download export',
+  eraseGuest: 'Erase this guest',
+  eraseReasonLabel: 'Reason',
+  eraseConfirm: (name: string) => `Erase ${name} for good? Their name and email will be gone everywhere.`,
+  eraseConfirmButton: 'Erase for good',
+  guestErased: 'Guest erased',
+  failedToEraseGuest: 'Could not erase the guest',
+  legalHoldUntil: (day: string) => `A tax invoice's buyer details are kept until ${day}`,
+  erasedGuest: 'Erased guest',
+  guestDataDaysLabel: 'Days to keep guest data',
+  guestDataDaysHint: 'A guest whose stays ended longer ago is erased by itself: 30 to 3650 days.',
 };
 
 /** The audit trail's actions as the Activity page names them (src/shared/audit-types.ts). */
@@ -944,6 +968,9 @@ const actionNamesEn: Record<string, string> = {
   'document.issued': 'Tax invoice issued',
   'document.replaced': 'Tax invoice replaced',
   'document.cancelled': 'Tax invoice cancelled',
+  // Guests' personal data (fifth stage)
+  'audit.sealed': 'Activity sealed (guest data moved out)',
+  'guest.erased': 'Guest erased',
 };
 
 /** The fields a change names ("price 60 → 70 THB"). */

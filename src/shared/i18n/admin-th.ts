@@ -851,6 +851,29 @@ export const adminTh: AdminMessages = {
   voidUnverifiedReason: 'เหตุผลที่ยกเลิกรายการที่ไม่ได้ยืนยันทั้งหมด',
   voidUnverifiedHint: 'รายการที่ไม่ได้ยืนยันซึ่งยังไม่ถูกยกเลิกจะถูกยกเลิกทั้งหมด ทุกหน้าของประวัติ',
   unverifiedVoided: 'ยกเลิกรายการที่ไม่ได้ยืนยันแล้ว',
+  // Guests' personal data (fifth stage)
+  pageGuestData: 'ข้อมูลผู้เข้าพัก',
+  guestDataTitle: 'ข้อมูลส่วนบุคคลของผู้เข้าพัก',
+  guestDataIntro: 'ค้นหาผู้เข้าพักด้วยชื่อหรืออีเมล เพื่อแสดงข้อมูลที่เก็บไว้ หรือเพื่อลบข้อมูล ยอดเงินและการชำระเงินยังคงอยู่',
+  guestSearchLabel: 'ชื่อหรืออีเมล',
+  guestSearchButton: 'ค้นหา',
+  guestSearchHint: 'อย่างน้อย 2 ตัวอักษร',
+  noGuestsFound: 'ไม่พบผู้เข้าพัก',
+  guestStays: (count: number) => `เข้าพัก ${count} ครั้ง`,
+  guestCheckouts: (count: number) => `เช็กเอาต์ ${count} รายการ`,
+  guestStayLine: (bungalow: number, from: string, to: string | null) =>
+    `บังกะโล ${bungalow}: ${from} – ${to ?? 'ยังพักอยู่'}`,
+  downloadGuestExport: 'ดาวน์โหลดข้อมูล',
+  eraseGuest: 'ลบข้อมูลผู้เข้าพักนี้',
+  eraseReasonLabel: 'เหตุผล',
+  eraseConfirm: (name: string) => `ลบข้อมูลของ ${name} อย่างถาวรหรือไม่ ชื่อและอีเมลจะหายไปจากทุกที่`,
+  eraseConfirmButton: 'ลบอย่างถาวร',
+  guestErased: 'ลบข้อมูลผู้เข้าพักแล้ว',
+  failedToEraseGuest: 'ลบข้อมูลผู้เข้าพักไม่สำเร็จ',
+  legalHoldUntil: (day: string) => `ข้อมูลผู้ซื้อในใบกำกับภาษีจะเก็บไว้ถึง ${day}`,
+  erasedGuest: 'ผู้เข้าพักที่ถูกลบข้อมูล',
+  guestDataDaysLabel: 'จำนวนวันที่เก็บข้อมูลผู้เข้าพัก',
+  guestDataDaysHint: 'ผู้เข้าพักที่เช็กเอาต์นานกว่านี้จะถูกลบข้อมูลโดยอัตโนมัติ: 30 ถึง 3650 วัน',
 };
 
 const actionNamesTh: Record<string, string> = {
@@ -897,6 +920,9 @@ const actionNamesTh: Record<string, string> = {
   'document.issued': 'ออกใบกำกับภาษี',
   'document.replaced': 'ใบกำกับภาษีถูกแทนที่',
   'document.cancelled': 'ยกเลิกใบกำกับภาษี',
+  // Guests' personal data (fifth stage)
+  'audit.sealed': 'ปิดผนึกบันทึกกิจกรรม (ย้ายข้อมูลผู้เข้าพักออก)',
+  'guest.erased': 'ลบข้อมูลผู้เข้าพัก',
 };
 
 const fieldNamesTh: Record<string, string> = {

@@ -23,6 +23,8 @@ const pageModules: Record<Exclude<AdminPagePath, typeof adminPanelPath>, NonNull
   '/admin/integrations': () => import('./integrations/integrations-route'),
   // Tax documents (fifth stage)
   '/admin/tax-report': () => import('./tax-report/tax-report-route'),
+  // Guests' personal data (fifth stage)
+  '/admin/guest-data': () => import('./privacy/guest-data-route'),
 };
 
 /** The pages' routes, as children of the workspace's route (src/web/router.tsx patches them in). */

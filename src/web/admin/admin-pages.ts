@@ -16,6 +16,7 @@ import {
   ShoppingCart,
   SlidersHorizontal,
   Users,
+  UserX,
   Webhook,
 } from 'lucide-react';
 import type { AdminMessages } from '../../shared/i18n/admin-en';
@@ -149,6 +150,13 @@ export const adminPages = [
     right: 'oversight',
     label: 'pageTaxReport',
     icon: ReceiptText,
+  },
+  // Guests' personal data (fifth stage)
+  {
+    path: '/admin/guest-data',
+    right: 'guestData',
+    label: 'pageGuestData',
+    icon: UserX,
   },
 ] as const satisfies readonly AdminNavPage[];
 

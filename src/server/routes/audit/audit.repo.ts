@@ -6,6 +6,7 @@ import { type AuditRow, auditColumns, eventOf } from '../../audit/audit-rows';
 import { type ChainVerdict, verifyChain } from '../../audit/verify-chain';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
+import { revealGuestValues } from '../../privacy/guest-data';
 
 type Filters = Omit<AuditQuery, 'page'>;
 
@@ -48,7 +49,16 @@ export function createAuditRepo({ kysely }: Db, fullEveryMs = fullVerifyEveryMs)
         .limit(auditPageSize + 1)
         .offset((query.page - 1) * auditPageSize)
         .execute();
-      return { events: rows.slice(0, auditPageSize).map(eventOf), hasMore: rows.length > auditPageSize };
+      const events = rows.slice(0, auditPageSize).map(eventOf);
+      // Owner and manager see guests' names: the events hold tokens (docs/decisions/120).
+      const details = await revealGuestValues(
+        kysely,
+        events.map((event) => event.details),
+      );
+      return {
+        events: events.map((event, i) => ({ ...event, details: details[i] ?? event.details })),
+        hasMore: rows.length > auditPageSize,
+      };
     },
 
     /** Every matching event, newest first, `batchSize` per round trip (keyset on seq): for the CSV export. */
@@ -63,7 +73,13 @@ export function createAuditRepo({ kysely }: Db, fullEveryMs = fullVerifyEveryMs)
           .orderBy('seq', 'desc')
           .limit(batchSize)
           .execute();
-        if (rows.length > 0) yield rows;
+        if (rows.length > 0) {
+          const details = await revealGuestValues(
+            kysely,
+            rows.map((row) => JSON.parse(row.details) as unknown),
+          );
+          yield rows.map((row, i) => ({ ...row, details: JSON.stringify(details[i]) }));
+        }
         if (rows.length < batchSize) return;
         before = Number(rows[rows.length - 1]?.seq);
       }

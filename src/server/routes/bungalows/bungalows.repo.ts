@@ -4,6 +4,7 @@ import type { StayValues } from '../../../shared/stay-schemas';
 import { appendAudit, type Change, changedFields, changedNothing, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
+import { guestFor, guestTokens } from '../../privacy/guest-data';
 
 const stayColumns = [
   'id',
@@ -122,6 +123,16 @@ export function createBungalowsRepo({ kysely }: Db) {
           .where('checked_out_at', 'is', null)
           .executeTakeFirst();
         const at = change.at;
+        const beforeGuest = before
+          ? ((await trx.selectFrom('stays').select('guest_id').where('id', '=', before.id).executeTakeFirst())
+              ?.guest_id ?? null)
+          : null;
+        const guestId = await guestFor(
+          trx,
+          { name: input.guestName, email: input.guestEmail },
+          at,
+          beforeGuest,
+        );
         const row = await trx
           .insertInto('stays')
           .values({
@@ -131,12 +142,14 @@ export function createBungalowsRepo({ kysely }: Db) {
             check_out_on: input.checkOutOn,
             checked_in_at: at,
             checked_out_at: null,
+            guest_id: guestId,
           })
           .onConflict((oc) =>
             oc.column('bungalow').where('checked_out_at', 'is', null).doUpdateSet({
               guest_name: input.guestName,
               guest_email: input.guestEmail,
               check_out_on: input.checkOutOn,
+              guest_id: guestId,
             }),
           )
           .returning(stayColumns)
@@ -151,11 +164,22 @@ export function createBungalowsRepo({ kysely }: Db) {
         const changed =
           opened || !before ? { after: fields(stay) } : changedFields(fields(toStay(before)), fields(stay));
         if (!changedNothing(changed)) {
+          // The audit holds tokens, never the values (docs/decisions/120).
+          const sealed = async (part: Partial<ReturnType<typeof fields>>, guest: number) => ({
+            ...part,
+            ...(await guestTokens(trx, guest, { guestName: part.guestName, guestEmail: part.guestEmail })),
+          });
           await appendAudit(trx, {
             ...change,
             action: opened ? 'stay.opened' : 'stay.changed',
             subject: subject('stay', stay.id),
-            details: { bungalow, ...changed },
+            details: {
+              bungalow,
+              ...('before' in changed
+                ? { before: await sealed(changed.before, beforeGuest ?? guestId) }
+                : {}),
+              after: await sealed(changed.after, guestId),
+            },
           });
         }
         return { stay, opened };
@@ -170,15 +194,28 @@ export function createBungalowsRepo({ kysely }: Db) {
           .set({ checked_out_at: change.at })
           .where('bungalow', '=', bungalow)
           .where('checked_out_at', 'is', null)
-          .returning(stayColumns)
+          .returning([...stayColumns, 'guest_id'])
           .executeTakeFirst();
         if (!row) return undefined;
         const stay = toStay(row);
+        if (row.guest_id !== null) {
+          // Retention counts from the guest's last stay's end.
+          await trx
+            .updateTable('guests')
+            .set({ changed_at: change.at })
+            .where('id', '=', row.guest_id)
+            .execute();
+        }
         await appendAudit(trx, {
           ...change,
           action: 'stay.closed',
           subject: subject('stay', stay.id),
-          details: { bungalow, guestName: stay.guestName },
+          details: {
+            bungalow,
+            ...(row.guest_id !== null
+              ? await guestTokens(trx, row.guest_id, { guestName: stay.guestName })
+              : {}),
+          },
         });
         return stay;
       });

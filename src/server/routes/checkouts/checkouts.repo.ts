@@ -55,6 +55,7 @@ interface LatestStay {
   id: number | null;
   guestName: string | null;
   checkedOutAt: string | null;
+  guestId: number | null;
 }
 
 /**
@@ -62,15 +63,20 @@ interface LatestStay {
  * when no stay was opened since (a late charge: housekeeping checked the fridge after the guest left); else
  * the spec's "Guest" record (its first row), else 409 "Guest information not found".
  */
-function chargedGuest(stay: LatestStay, fallbackName: string | null, at: string) {
+function chargedGuest(
+  stay: LatestStay,
+  fallback: { name: string | null; guestId: number | null },
+  at: string,
+) {
   if (stay.id !== null && stay.guestName !== null) {
-    if (stay.checkedOutAt === null) return { stayId: stay.id, name: stay.guestName, lateCharge: false };
+    const charged = { stayId: stay.id, name: stay.guestName, guestId: stay.guestId };
+    if (stay.checkedOutAt === null) return { ...charged, lateCharge: false };
     if (stay.checkedOutAt <= at && Date.parse(at) - Date.parse(stay.checkedOutAt) <= lateChargeMs) {
-      return { stayId: stay.id, name: stay.guestName, lateCharge: true };
+      return { ...charged, lateCharge: true };
     }
   }
-  if (fallbackName === null) throw new HttpError(409, 'conflict', toastTexts.guestNotFound);
-  return { stayId: null, name: fallbackName, lateCharge: false };
+  if (fallback.name === null) throw new HttpError(409, 'conflict', toastTexts.guestNotFound);
+  return { stayId: null, name: fallback.name, guestId: fallback.guestId, lateCharge: false };
 }
 
 /** What stock says of the bungalow's fridge for the drinks of a send. */
@@ -111,7 +117,9 @@ interface SendRow {
   stay_id: number | null;
   stay_guest_name: string | null;
   stay_checked_out_at: string | null;
+  stay_guest_id: number | null;
   fallback_guest_name: string | null;
+  fallback_guest_id: number | null;
   open_request: number | null;
   settings_json: string | null;
 }
@@ -132,8 +140,9 @@ async function readSend(trx: Trx, input: CheckoutInput, wanted: readonly Checkou
   const { rows } = await sql<SendRow>`
     select d.id, d."drinkName", d."startingQuantity", d.price, p.par, b.quantity as holds, s.average_cost,
       ss.started_at as stock_started, sp.place as fridge_open, st.id as stay_id,
-      st.guest_name as stay_guest_name, st.checked_out_at as stay_checked_out_at,
-      g.name as fallback_guest_name, r.id as open_request, cfg.value as settings_json
+      st.guest_name as stay_guest_name, st.checked_out_at as stay_checked_out_at, st.guest_id as stay_guest_id,
+      g.name as fallback_guest_name, g.guest_id as fallback_guest_id, r.id as open_request,
+      cfg.value as settings_json
     from stock_state ss
       left join "Drinks" d on ${ids.length > 0 ? sql`d.id in (${sql.join(ids)})` : sql`1 = 0`}
       left join pars p on p.drink_id = d.id and p.bungalow = ${bungalow}
@@ -154,8 +163,9 @@ async function readSend(trx: Trx, input: CheckoutInput, wanted: readonly Checkou
       id: first?.stay_id ?? null,
       guestName: first?.stay_guest_name ?? null,
       checkedOutAt: first?.stay_checked_out_at ?? null,
+      guestId: first?.stay_guest_id ?? null,
     } satisfies LatestStay,
-    fallbackName: first?.fallback_guest_name ?? null,
+    fallback: { name: first?.fallback_guest_name ?? null, guestId: first?.fallback_guest_id ?? null },
     openRequest: first?.open_request != null,
     // Tax documents (fifth stage): the settings come along, so numbering costs the checkout no read.
     taxContext: taxContextOf(first?.settings_json),
@@ -332,9 +342,11 @@ async function insertCheckout(
   const { rows } = await sql<{ id: number }>`
     with c as (
       insert into checkouts
-        (bungalow, created_at, guest_name, total, stay_id, check_id, recorded_by, late_charge, unverified)
+        (bungalow, created_at, guest_name, total, stay_id, check_id, recorded_by, late_charge, unverified,
+          guest_id)
       values (${row.bungalow}, ${row.created_at}, ${row.guest_name}, ${row.total}, ${row.stay_id ?? null},
-        ${row.check_id ?? null}, ${row.recorded_by}, ${row.late_charge ?? 0}, ${row.unverified ?? 0})
+        ${row.check_id ?? null}, ${row.recorded_by}, ${row.late_charge ?? 0}, ${row.unverified ?? 0},
+        ${row.guest_id ?? null})
       on conflict (check_id) do nothing
       returning id
     ), l as (
@@ -576,7 +588,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
         const wanted = wantedItems(input);
         const read = await readSend(trx, input, wanted);
         // The spec refuses a missing guest before an empty check or an unknown drink.
-        const guest = chargedGuest(read.stay, read.fallbackName, at);
+        const guest = chargedGuest(read.stay, read.fallback, at);
         if (wanted.length === 0) throw validationFailed(toastTexts.noItemsSelected);
         const { lines, total, fridge } = priceLines(input, wanted, read);
         await gate.beforeWrite(trx, input.bungalow);
@@ -589,6 +601,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
             guest_name: guest.name,
             total,
             stay_id: guest.stayId,
+            guest_id: guest.guestId,
             check_id: checkId ?? null,
             recorded_by: JSON.stringify(auditActorOf(change.actor)),
             ...(guest.lateCharge ? { late_charge: 1 } : {}),

@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { guestEraseSchema, guestIdOf, guestSearchSchema } from '../../../shared/privacy';
+import { changeBy, requireRight } from '../../auth/actor';
+import type { AppDeps } from '../../deps';
+import { notFound } from '../../http/errors';
+import { readJson, readQuery } from '../../http/validate';
+import { createPrivacyRepo } from './privacy.repo';
+
+/**
+ * Guests' personal data (DESIGN.md, "Guests' personal data"): find a guest, export everything held about
+ * them, erase them. Owner and managers only (right `guestData`). Nothing here logs a name or an email: the
+ * request log has the path (a `guest:<id>`), never the query.
+ */
+export function privacyRoutes(deps: AppDeps) {
+  const repo = createPrivacyRepo(deps.db);
+  const guestData = requireRight(deps, 'guestData');
+  const guestIdParam = (ref: string) => {
+    const id = guestIdOf(decodeURIComponent(ref));
+    if (id === null) throw notFound('Guest');
+    return id;
+  };
+
+  return new Hono()
+    .get('/guests', guestData, async (c) => {
+      const { q } = readQuery(c, guestSearchSchema);
+      return c.json(await repo.search(q));
+    })
+    .get('/guests/:guestRef/export', guestData, async (c) => {
+      const id = guestIdParam(c.req.param('guestRef'));
+      const data = await repo.export(id);
+      if (!data) throw notFound('Guest');
+      c.header('Content-Disposition', `attachment; filename="guest-${id}.json"`);
+      return c.json(data);
+    })
+    .post('/guests/:guestRef/erase', guestData, async (c) => {
+      const id = guestIdParam(c.req.param('guestRef'));
+      const input = await readJson(c, guestEraseSchema);
+      const erased = await repo.erase(id, input.reason, await changeBy(c, deps));
+      if (!erased) throw notFound('Guest');
+      return c.json(erased);
+    });
+}
