@@ -8,6 +8,7 @@ import { createLoginThrottle } from './auth/throttle';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { AppDeps } from './deps';
+import { createCheckoutPage } from './http/checkout-page';
 import { isDatabaseUnavailable } from './http/database-errors';
 import { HttpError, sendError } from './http/errors';
 import { sameOriginJsonWrites, securityHeaders } from './http/security';
@@ -181,7 +182,10 @@ export function createApp(options: CreateAppOptions) {
     return sendError(c, new HttpError(404, 'not_found', `No API endpoint at ${c.req.path}`));
   });
 
-  if (config.webRoot) mountWebApp(app, config.webRoot);
+  // The guest's first paint (fifth stage): /checkout rendered by the server.
+  if (config.webRoot) {
+    mountWebApp(app, config.webRoot, (indexFile) => createCheckoutPage({ db, logger, indexFile }));
+  }
 
   app.notFound((c) => sendError(c, new HttpError(404, 'not_found', 'Not found')));
 

@@ -1,5 +1,5 @@
 import { Beer, CupSoda, GlassWater, Wine } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Await, useAsyncError, useLoaderData, useRevalidator } from 'react-router';
 import type { Drink } from '../../shared/api-types';
@@ -29,18 +29,35 @@ const OfflinePanel = lazy(() =>
   import('../offline/offline-panel').then((module) => ({ default: module.OfflinePanel })),
 );
 
+const noSubscription = () => () => {};
+
+/**
+ * False in the server's render and while the browser hydrates it, true otherwise: a lazy chunk rendered there
+ * would suspend the server's render (renderToString cannot wait) and leave the browser a boundary to redo.
+ */
+function useAfterHydration(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 export function CheckoutPage() {
   const { bungalow, fridge, offlineCopyOf } = useLoaderData<typeof checkoutLoader>();
   const { t } = useI18n();
+  const hydrated = useAfterHydration();
   return (
     <>
       <h2 className="mb-5 text-slate-900">
         <span className="block text-3xl font-extrabold tracking-tight">{t.bungalowHeading(bungalow)}</span>{' '}
         <span className="mt-1 block text-base font-medium text-slate-700">{t.checkoutHeading}</span>
       </h2>
-      <Suspense fallback={null}>
-        <OfflinePanel offlineCopyOf={offlineCopyOf} />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <OfflinePanel offlineCopyOf={offlineCopyOf} />
+        </Suspense>
+      )}
       <Suspense fallback={<DrinksLoading />}>
         <Await resolve={fridge} errorElement={<DrinksFailed />}>
           {(loaded: FridgeView) => (
