@@ -1,5 +1,5 @@
 import { Beer, CupSoda, GlassWater, Wine } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Await, useAsyncError, useLoaderData, useRevalidator } from 'react-router';
 import type { Drink } from '../../shared/api-types';
@@ -7,6 +7,7 @@ import { type DrinkSectionTitle, drinkSections, groupDrinksBySection } from '../
 import { sectionHeading } from '../../shared/i18n/section-heading';
 import { grandTotal, selectedItems } from '../../shared/money';
 import { Button } from '../components/ui/button';
+import { useHydrated } from '../components/use-hydrated';
 import { currentI18n, useI18n } from '../i18n/language';
 import { setCheckInProgress } from '../offline/check-in-progress';
 import { newCheckId } from './check';
@@ -29,24 +30,12 @@ const OfflinePanel = lazy(() =>
   import('../offline/offline-panel').then((module) => ({ default: module.OfflinePanel })),
 );
 
-const noSubscription = () => () => {};
-
-/**
- * False in the server's render and while the browser hydrates it, true otherwise: a lazy chunk rendered there
- * would suspend the server's render (renderToString cannot wait) and leave the browser a boundary to redo.
- */
-function useAfterHydration(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 export function CheckoutPage() {
   const { bungalow, fridge, offlineCopyOf } = useLoaderData<typeof checkoutLoader>();
   const { t } = useI18n();
-  const hydrated = useAfterHydration();
+  // The offline panel is a lazy chunk: rendered by the server it would suspend its render (renderToString
+  // cannot wait), and leave the browser a boundary to redo while hydrating.
+  const hydrated = useHydrated();
   return (
     <>
       <h2 className="mb-5 text-slate-900">
@@ -101,6 +90,7 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
   const { t } = useI18n();
   const [counts, setCounts] = useState<MissingCounts>({});
   const [sending, setSending] = useState(false);
+  const ready = useHydrated();
   // State updates land after the next render; the ref refuses a second tap in the same frame.
   const sendingNow = useRef(false);
 
@@ -150,6 +140,7 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
               key={drink.id}
               drink={drink}
               missing={missingOf(counts, drink)}
+              ready={ready}
               onChange={(step) => setCounts((current) => changeMissing(current, drink, step))}
             />
           ))}
