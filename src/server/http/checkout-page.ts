@@ -5,6 +5,7 @@ import type { Drink } from '../../shared/api-types';
 import { parseBungalowParam } from '../../shared/bungalow';
 import { requestLanguage } from '../../shared/i18n/language-cookie';
 import { loadMessages } from '../../shared/i18n/languages';
+import { fridgeOf } from '../../shared/stock-types';
 import { renderCheckout } from '../../web/checkout/checkout-render';
 import { type FirstPaint, firstPaintElementId, firstPaintJson } from '../../web/checkout/first-paint';
 import { drinksAtFridge } from '../../web/checkout/fridge-view';
@@ -86,12 +87,19 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
     return parsedCatalogue;
   }
 
+  const fingerprint = fridgeFingerprint(db);
+
   async function page(c: Context): Promise<RenderedPage | null> {
     const bungalow = parseBungalowParam(c.req.query('bungalow'));
     const language = requestLanguage(c.req.header('cookie'), c.req.header('accept-language'));
+    // SQLite: the catalogue's version and the fridge's rows in two synchronous reads, and a kept page
+    // answers without reading the drinks at all.
+    const quickKey = fingerprint ? `${bungalow}\n${language}\n${fingerprint(bungalow)}` : undefined;
+    const quick = quickKey === undefined ? undefined : pages.get(quickKey);
+    if (quick) return quick;
     const [listed, fridge] = await Promise.all([drinks(), readFridge(db, bungalow)]);
     // The fridge's answer is small (counts per drink): itself the key of its part of the page.
-    const key = `${listed.version}\n${language}\n${JSON.stringify(fridge)}`;
+    const key = quickKey ?? `${listed.version}\n${language}\n${JSON.stringify(fridge)}`;
     const kept = pages.get(key);
     if (kept) return kept;
     let pending = rendering.get(key);
@@ -138,6 +146,31 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
       }
       return new Response(rendered.html, { status: 200, headers: new Headers(headers) });
     },
+  };
+}
+
+/**
+ * On SQLite, everything readFridge and the catalogue read that can change the page, in one synchronous
+ * statement: the catalogue's version token (every write to "Drinks" replaces it), whether stock is on, whether
+ * the fridge is open, its pars and its bottles. Equal fingerprints, equal pages. Read before the data, so a
+ * page kept under a fingerprint is never older than it. PostgreSQL keys the page by readFridge's answer.
+ */
+function fridgeFingerprint(db: Db): ((bungalow: number) => string) | undefined {
+  const sqlite = db.sqlite;
+  if (!sqlite) return undefined;
+  let statement: { get(...params: unknown[]): unknown[] | undefined } | undefined;
+  return (bungalow) => {
+    statement ??= sqlite
+      .prepare(
+        `select (select version from catalogue_version where id = 1),
+          (select started_at from stock_state where id = 1),
+          (select count(*) from stock_places where place = ?1),
+          (select group_concat(drink_id || ':' || par) from (select drink_id, par from pars where bungalow = ?2 order by drink_id)),
+          (select group_concat(drink_id || ':' || quantity) from (select drink_id, quantity from stock_balances where place = ?1 order by drink_id))`,
+      )
+      .raw();
+    const place = fridgeOf(bungalow);
+    return JSON.stringify(statement.get(place, bungalow));
   };
 }
 

@@ -63,6 +63,8 @@ export function mountWebApp(app: Hono, webRoot: string, guestPage?: (indexFile: 
   app.get('/assets/*', (c) => sendError(c, new HttpError(404, 'not_found', `No file at ${c.req.path}`)));
 
   app.get('/', appShell);
+  // Before the static files: no file lookup for the guest's page.
+  if (checkoutPage) app.get('/checkout', appShell);
   app.use('*', async (c, next) => {
     if (c.req.path.startsWith('/api/')) return next();
     await next();
