@@ -115,6 +115,27 @@ describeEachDatabase('GET /checkout rendered by the server', ({ fresh }) => {
     expect(six).toContain('Fanta');
   });
 
+  it("with stock on, a checkout lowers 'Starting: N' on the very next page and says what was not refilled", async () => {
+    const t = await app();
+    const owner = await t.login();
+    const drinks = (await (await t.request('GET', '/api/drinks')).json()) as { id: number; drinkName: string }[];
+    const coke = drinks.find((drink) => drink.drinkName === 'Coke')?.id as number;
+    const started = await t.request('POST', '/api/stock/start', {
+      cookie: owner,
+      body: { storeroom: [{ drinkId: coke, quantity: 50 }] },
+    });
+    expect(started.status, await started.text()).toBe(201);
+    expect(text((await page(t, '/checkout?bungalow=8')).html)).toMatch(/Coke .*Starting: 4/);
+    await t.request('PUT', '/api/guest', { cookie: owner, body: { name: 'Ana Silva', email: 'ana@example.com' } });
+    const checkout = await t.request('POST', '/api/checkouts', {
+      body: { bungalow: 8, items: [{ drinkId: coke, missing: 3 }] },
+    });
+    expect(checkout.status, await checkout.text()).toBe(201);
+    const after = text((await page(t, '/checkout?bungalow=8')).html);
+    expect(after).toMatch(/Coke .*Starting: 1/);
+    expect(after).toContain('3 Coke');
+  });
+
   it('a catalogue change shows on the very next page', async () => {
     const t = await app();
     const owner = await t.login();

@@ -158,19 +158,19 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
 function fridgeFingerprint(db: Db): ((bungalow: number) => string) | undefined {
   const sqlite = db.sqlite;
   if (!sqlite) return undefined;
-  let statement: { get(...params: unknown[]): unknown[] | undefined } | undefined;
+  let statement: ReturnType<typeof sqlite.prepare<[string, number, string], unknown[]>> | undefined;
   return (bungalow) => {
     statement ??= sqlite
-      .prepare(
+      .prepare<[string, number, string], unknown[]>(
         `select (select version from catalogue_version where id = 1),
           (select started_at from stock_state where id = 1),
-          (select count(*) from stock_places where place = ?1),
-          (select group_concat(drink_id || ':' || par) from (select drink_id, par from pars where bungalow = ?2 order by drink_id)),
-          (select group_concat(drink_id || ':' || quantity) from (select drink_id, quantity from stock_balances where place = ?1 order by drink_id))`,
+          (select count(*) from stock_places where place = ?),
+          (select group_concat(drink_id || ':' || par) from (select drink_id, par from pars where bungalow = ? order by drink_id)),
+          (select group_concat(drink_id || ':' || quantity) from (select drink_id, quantity from stock_balances where place = ? order by drink_id))`,
       )
       .raw();
     const place = fridgeOf(bungalow);
-    return JSON.stringify(statement.get(place, bungalow));
+    return JSON.stringify(statement.get(place, bungalow, place));
   };
 }
 
