@@ -317,7 +317,8 @@ async function checkoutPageSection(server: ServerProcess) {
   const headers = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9' };
   const page = await fetch(pageUrl, { headers });
   const html = await page.text();
-  if (!html.includes('checkout-first-paint')) notes.push('GET /checkout answered the shell, not the rendered page');
+  if (!html.includes('checkout-first-paint'))
+    notes.push('GET /checkout answered the shell, not the rendered page');
   await load(pageUrl, { connections: 10, durationSeconds: 1, headers });
   await load(drinksUrl, { connections: 10, durationSeconds: 1, headers });
   log('GET /checkout (server-rendered) vs GET /api/drinks');

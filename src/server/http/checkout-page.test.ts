@@ -118,7 +118,10 @@ describeEachDatabase('GET /checkout rendered by the server', ({ fresh }) => {
   it("with stock on, a checkout lowers 'Starting: N' on the very next page and says what was not refilled", async () => {
     const t = await app();
     const owner = await t.login();
-    const drinks = (await (await t.request('GET', '/api/drinks')).json()) as { id: number; drinkName: string }[];
+    const drinks = (await (await t.request('GET', '/api/drinks')).json()) as {
+      id: number;
+      drinkName: string;
+    }[];
     const coke = drinks.find((drink) => drink.drinkName === 'Coke')?.id as number;
     const started = await t.request('POST', '/api/stock/start', {
       cookie: owner,
@@ -126,7 +129,10 @@ describeEachDatabase('GET /checkout rendered by the server', ({ fresh }) => {
     });
     expect(started.status, await started.text()).toBe(201);
     expect(text((await page(t, '/checkout?bungalow=8')).html)).toMatch(/Coke .*Starting: 4/);
-    await t.request('PUT', '/api/guest', { cookie: owner, body: { name: 'Ana Silva', email: 'ana@example.com' } });
+    await t.request('PUT', '/api/guest', {
+      cookie: owner,
+      body: { name: 'Ana Silva', email: 'ana@example.com' },
+    });
     const checkout = await t.request('POST', '/api/checkouts', {
       body: { bungalow: 8, items: [{ drinkId: coke, missing: 3 }] },
     });

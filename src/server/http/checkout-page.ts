@@ -6,7 +6,6 @@ import { parseBungalowParam } from '../../shared/bungalow';
 import { requestLanguage } from '../../shared/i18n/language-cookie';
 import { loadMessages } from '../../shared/i18n/languages';
 import { fridgeOf } from '../../shared/stock-types';
-import { renderCheckout } from '../../web/checkout/checkout-render';
 import { type FirstPaint, firstPaintElementId, firstPaintJson } from '../../web/checkout/first-paint';
 import { drinksAtFridge } from '../../web/checkout/fridge-view';
 import type { Db } from '../db/database';
@@ -60,7 +59,11 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
   }
 
   async function render(url: string, firstPaint: FirstPaint): Promise<RenderedPage | null> {
-    const messages = await loadMessages(firstPaint.language);
+    // React's server renderer loads with the first page, not with the server: the API never waits for it.
+    const [messages, { renderCheckout }] = await Promise.all([
+      loadMessages(firstPaint.language),
+      import('../../web/checkout/checkout-render'),
+    ]);
     const root = await renderCheckout(url, firstPaint, messages);
     if (root === null) return null;
     const { head, tail } = shell();
