@@ -106,6 +106,7 @@ function rememberForServer(language: Language): void {
   try {
     if (localStorage.getItem(storageKey) !== language) return;
     if (document.cookie.split('; ').includes(`${languageCookie}=${language}`)) return;
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox
     document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=${languageCookieMaxAgeSeconds}; SameSite=Lax`;
   } catch {
     // No storage, no cookie: the server follows Accept-Language, as the browser's own choice does here.
