@@ -8,7 +8,8 @@ export const retentionEveryMs = 24 * 60 * 60 * 1000;
 
 /**
  * Erases, reason `retention`, every guest kept longer than the settings' `guestDataDays` after their last stay
- * ended (src/server/routes/privacy/privacy.repo.ts eraseExpired). Logs how many, never who.
+ * ended (src/server/routes/privacy/privacy.repo.ts eraseExpired), and the buyer blocks of those guests' full tax
+ * invoices once their 5 years are over (eraseExpiredBuyers). Logs how many, never who.
  */
 export function startGuestRetention({
   db,
@@ -26,6 +27,9 @@ export function startGuestRetention({
       const { guestDataDays } = await settings.read();
       const erased = await privacy.eraseExpired(guestDataDays, now());
       if (erased > 0) logger.info('retention: guests erased', { erased, guestDataDays });
+      const buyers = await privacy.eraseExpiredBuyers(now());
+      if (buyers > 0)
+        logger.info('retention: invoice buyer blocks erased after their legal hold', { buyers });
     } catch (error) {
       logger.error('retention: could not erase expired guests', { message: (error as Error).message });
     }

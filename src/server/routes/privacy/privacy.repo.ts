@@ -11,6 +11,8 @@ import { appendAudit, type Change, subject } from '../../audit/audit-log';
 import { auditColumns, eventOf } from '../../audit/audit-rows';
 import type { Db } from '../../db/database';
 import { checkpointWal, revealGuestValues } from '../../privacy/guest-data';
+import { eraseHeldBuyers, legalHoldUntil } from '../../privacy/legal-hold';
+import { buyerOf } from '../../tax/tax-documents';
 
 /** Most guests one search answers. */
 const searchMax = 50;
@@ -100,17 +102,20 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
         })
         .where('id', '=', guestId)
         .execute();
+      // Full invoices' buyer blocks stay for their legal 5 years; those already past them go now.
+      const at = Date.parse(change.at);
+      await eraseHeldBuyers(trx, at, guestId);
+      const held = (await legalHoldUntil(trx, [guestId], at)).get(guestId) ?? null;
       const erased: GuestErased = {
         guestRef: guestRefOf(guestId),
         erased: { stays: Number(stays.numUpdatedRows), checkouts: Number(checkouts.numUpdatedRows) },
-        // A full tax invoice's buyer block is not on this branch yet: nothing is held back (see the report).
-        legalHoldUntil: null,
+        legalHoldUntil: held,
       };
       await appendAudit(trx, {
         ...change,
         action: 'guest.erased',
         subject: subject('guest', erased.guestRef),
-        details: { reason: withoutValues(reason, values), ...erased.erased, legalHoldUntil: null },
+        details: { reason: withoutValues(reason, values), ...erased.erased, legalHoldUntil: held },
       });
       return erased;
     });
@@ -120,7 +125,7 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
   }
 
   return {
-    async search(q: string): Promise<PrivacyGuest[]> {
+    async search(q: string, now: number): Promise<PrivacyGuest[]> {
       const pattern = likeContains(q);
       const guests = await kysely
         .selectFrom('guests as g')
@@ -145,7 +150,7 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
         .limit(searchMax)
         .execute();
       const ids = guests.map((guest) => Number(guest.id));
-      const [stays, counts] = await Promise.all([
+      const [stays, counts, holds] = await Promise.all([
         staysOf(ids),
         ids.length === 0
           ? Promise.resolve([])
@@ -155,6 +160,7 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
               .where('guest_id', 'in', ids)
               .groupBy('guest_id')
               .execute(),
+        legalHoldUntil(kysely, ids, now),
       ]);
       return guests.map((guest) => ({
         guestRef: guestRefOf(Number(guest.id)),
@@ -168,7 +174,7 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
             closedAt: stay.checked_out_at,
           })),
         checkouts: Number(counts.find((row) => Number(row.guest_id) === Number(guest.id))?.count ?? 0),
-        legalHoldUntil: null,
+        legalHoldUntil: holds.get(Number(guest.id)) ?? null,
       }));
     },
 
@@ -218,9 +224,9 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
           .execute(),
       ]);
       const checkoutIds = checkouts.map((row) => row.id);
-      const [lines, payments, revisions] =
+      const [lines, payments, revisions, documents] =
         checkoutIds.length === 0
-          ? [[], [], []]
+          ? [[], [], [], []]
           : await Promise.all([
               kysely
                 .selectFrom('checkout_lines')
@@ -237,6 +243,12 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
               kysely
                 .selectFrom('checkout_revisions')
                 .select(['checkout_id', 'recorded_at', 'replaced_at', 'total', 'lines'])
+                .where('checkout_id', 'in', checkoutIds)
+                .orderBy('id')
+                .execute(),
+              kysely
+                .selectFrom('tax_documents')
+                .selectAll()
                 .where('checkout_id', 'in', checkoutIds)
                 .orderBy('id')
                 .execute(),
@@ -314,8 +326,20 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
               total: revision.total,
               lines: JSON.parse(revision.lines) as unknown,
             })),
-          // Tax documents: none on this branch yet (books-server's table is wired in at the merge).
-          documents: [],
+          documents: documents
+            .filter((document) => document.checkout_id === row.id)
+            .map((document) => ({
+              number: document.number,
+              type: document.type,
+              status: document.status,
+              issuedAt: document.issued_at,
+              vat: document.vat,
+              net: document.net,
+              replaces: document.replaces,
+              replacedBy: document.replaced_by,
+              reason: document.reason,
+              buyer: buyerOf(document),
+            })),
         })),
         auditEvents: events.map((event, i) => ({ ...event, details: details[i] ?? event.details })),
       };
@@ -351,6 +375,13 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
       const at = new Date(now).toISOString();
       for (const { id } of due) await erase(Number(id), retentionReason, { actor: retentionActor, at });
       return due.length;
+    },
+
+    /** Retention's other half: erased guests' full-invoice buyer blocks whose 5 years are over. */
+    async eraseExpiredBuyers(now: number): Promise<number> {
+      const erased = await eraseHeldBuyers(kysely, now);
+      if (erased > 0 && dialect === 'sqlite') await checkpointWal(kysely);
+      return erased;
     },
   };
 }

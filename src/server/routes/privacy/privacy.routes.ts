@@ -23,7 +23,7 @@ export function privacyRoutes(deps: AppDeps) {
   return new Hono()
     .get('/guests', guestData, async (c) => {
       const { q } = readQuery(c, guestSearchSchema);
-      return c.json(await repo.search(q));
+      return c.json(await repo.search(q, deps.now()));
     })
     .get('/guests/:guestRef/export', guestData, async (c) => {
       const id = guestIdParam(c.req.param('guestRef'));

@@ -7,6 +7,20 @@ import { erasedGuestName, type PrivacyGuest } from '../../../shared/privacy';
 
 const mia = { guestName: 'Mia Chen-Li', guestEmail: 'Mia.Chen@Example.com' };
 
+const seller = {
+  sellerName: 'Koh Samet Bungalows Co., Ltd.',
+  taxId: '0105535000123',
+  branch: '00000',
+  address: '1 Moo 4, Phe, Mueang Rayong, Rayong 21160',
+};
+
+const buyer = {
+  buyerName: 'Acme Trading Co., Ltd.',
+  buyerAddress: '99 Sukhumvit Rd, Khlong Toei, Bangkok 10110',
+  buyerTaxId: '1101700203298',
+  buyerBranch: '00001',
+};
+
 async function checkIn(t: TestApp, cookie: string, bungalow: number, body: Record<string, unknown>) {
   const response = await t.request('PUT', `/api/bungalows/${bungalow}/stay`, { cookie, body });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
@@ -268,6 +282,116 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
       await t.request('GET', '/api/audit?action=guest.erased', { cookie: owner })
     ).json();
     expect(activity.events[0]).toMatchObject({ actor: { role: 'system' }, details: { reason: 'retention' } });
+    expect(await (await t.request('GET', '/api/audit/verify', { cookie: owner })).json()).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('a full tax invoice keeps its buyer block for 5 years after an erase: search and erase name the day, the export lists the documents, retention clears it after', async () => {
+    const t = await fresh();
+    const owner = await t.login();
+    const saved = await t.request('PUT', '/api/settings', { cookie: owner, body: { tax: seller } });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    t.clock.now = Date.parse('2026-06-01T07:00:00.000Z');
+    await checkIn(t, owner, 12, mia);
+    const charged = await charge(t, 12, 2);
+    await charge(t, 12, 1);
+    t.clock.advance(60_000);
+    const invoiced = await t.request('POST', `/api/checkouts/${charged.id}/tax-invoice`, {
+      cookie: owner,
+      body: buyer,
+    });
+    expect(invoiced.status, await invoiced.clone().text()).toBe(201);
+    const { document } = await invoiced.json();
+    await checkOut(t, owner, 12);
+
+    const [guest] = await search(t, owner, 'mia.chen');
+    expect(guest?.legalHoldUntil).toBe('2031-06-01');
+    const ref = guest?.guestRef ?? '';
+
+    const exported = await (
+      await t.request('GET', `/api/privacy/guests/${ref}/export`, { cookie: owner })
+    ).json();
+    const invoicedCheckout = exported.checkouts.find((c: { id: number }) => c.id === charged.id);
+    expect(invoicedCheckout.documents).toEqual([
+      {
+        number: document.replaces,
+        type: 'abb',
+        status: 'replaced',
+        issuedAt: '2026-06-01T07:00:00.000Z',
+        vat: document.vat,
+        net: document.net,
+        replaces: null,
+        replacedBy: document.number,
+        reason: null,
+        buyer: null,
+      },
+      {
+        number: document.number,
+        type: 'full',
+        status: 'issued',
+        issuedAt: '2026-06-01T07:01:00.000Z',
+        vat: document.vat,
+        net: document.net,
+        replaces: document.replaces,
+        replacedBy: null,
+        reason: null,
+        buyer: {
+          name: buyer.buyerName,
+          address: buyer.buyerAddress,
+          taxId: buyer.buyerTaxId,
+          branch: '00001',
+        },
+      },
+    ]);
+    expect(exported.checkouts.every((c: { documents: unknown[] }) => c.documents.length > 0)).toBe(true);
+
+    const response = await t.request('POST', `/api/privacy/guests/${ref}/erase`, {
+      cookie: owner,
+      body: { reason: 'guest request' },
+    });
+    expect(await response.json()).toEqual({
+      guestRef: ref,
+      erased: { stays: 1, checkouts: 2 },
+      legalHoldUntil: '2031-06-01',
+    });
+    const erasedEvent = (
+      await (await t.request('GET', '/api/audit?action=guest.erased', { cookie: owner })).json()
+    ).events[0];
+    expect(erasedEvent.details).toMatchObject({ legalHoldUntil: '2031-06-01' });
+    const kept = await (await t.request('GET', `/api/checkouts/${charged.id}`, { cookie: owner })).json();
+    expect(kept).toMatchObject({ guestName: erasedGuestName, document: { number: document.number } });
+    expect(kept.document.buyer).toEqual(document.buyer);
+    expect(containsValue(await everyTableText(t.db), 'Mia Chen')).toBe(false);
+
+    // Retention: a day before the 5 years keeps the block, the day after clears it; nothing else changes.
+    const { createLogger } = await import('../../logger');
+    const { startGuestRetention } = await import('../../privacy/retention');
+    const lines: string[] = [];
+    const logger = createLogger('debug', (line) => lines.push(line));
+    const before = startGuestRetention({
+      db: t.db,
+      logger,
+      now: () => Date.parse('2031-05-31T07:00:00.000Z'),
+    });
+    await before.first;
+    before.stop();
+    expect(containsValue(await everyTableText(t.db), buyer.buyerName)).toBe(true);
+    const after = startGuestRetention({
+      db: t.db,
+      logger,
+      now: () => Date.parse('2031-06-02T07:00:00.000Z'),
+    });
+    await after.first;
+    after.stop();
+    const everything = await everyTableText(t.db);
+    for (const value of [buyer.buyerName, buyer.buyerAddress, buyer.buyerTaxId]) {
+      expect(containsValue(everything, value), value).toBe(false);
+    }
+    expect(lines.join('\n')).not.toContain(buyer.buyerName);
+    const cleared = await (await t.request('GET', `/api/checkouts/${charged.id}`, { cookie: owner })).json();
+    expect(cleared.document).toMatchObject({ number: document.number, vat: document.vat, net: document.net });
+    expect(cleared.document.buyer).toBeNull();
     expect(await (await t.request('GET', '/api/audit/verify', { cookie: owner })).json()).toMatchObject({
       ok: true,
     });
