@@ -102,3 +102,27 @@ test('bad settings are refused at their fields, by the form and by the server, a
   expect(await adminApi.drinks()).toHaveLength(9);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sea Breeze: Bungalow Fridge Check');
 });
+
+// Guests' personal data (fifth stage)
+test('the days guest data is kept are set on the Settings page, refused outside 30 to 3650 days', async ({
+  page,
+  server,
+}) => {
+  test.slow();
+  await loginAsAdmin(page, server.adminPassword, '/admin/settings');
+  const form = settingsForm(page);
+  const days = form.getByRole('group', { name: 'Guest data' }).getByLabel('Days to keep guest data');
+  await expect(days).toHaveValue('365');
+  await days.fill('20');
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(days).toHaveAttribute('aria-invalid', 'true');
+  await expect(days).toHaveAccessibleDescription(/Guest data must be kept at least 30 days/);
+  expect(await (await page.request.get('/api/settings')).json()).toMatchObject({ guestDataDays: 365 });
+
+  await days.fill('730');
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toastWith(page, 'Settings saved')).toBeVisible();
+  expect(await (await page.request.get('/api/settings')).json()).toMatchObject({ guestDataDays: 730 });
+  await page.reload();
+  await expect(settingsForm(page).getByLabel('Days to keep guest data')).toHaveValue('730');
+});

@@ -71,6 +71,8 @@ const fieldNames: FieldNames = {
   vatRate: (a) => a.vatRateLabel,
   abbPrefix: (a) => a.abbPrefixLabel,
   invoicePrefix: (a) => a.invoicePrefixLabel,
+  // Guests' personal data (fifth stage)
+  guestDataDays: (a) => a.guestDataDaysLabel,
 };
 
 const dateFields = new Set(['checkOutOn', 'from', 'to']);

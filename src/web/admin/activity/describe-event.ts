@@ -3,6 +3,7 @@ import type { AdminMessages } from '../../../shared/i18n/admin-en';
 import type { Language } from '../../../shared/i18n/languages';
 import { type PaymentMethod, paymentMethods } from '../../../shared/payment-constants';
 import { formatSatang } from '../format';
+import { guestNameText } from '../guest-name';
 
 /** What the describe lines need of the page's language: its texts and its baht. */
 export interface DescribeI18n {
@@ -66,7 +67,7 @@ function plain(a: AdminMessages, value: unknown): string {
   if (value === null || value === undefined || value === '') return a.noValue;
   if (Array.isArray(value)) return value.map((item) => plain(a, item)).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return guestNameText(String(value), a);
 }
 
 /** "price 60 → 70 THB, starting quantity 4 → 5": each field of `before` and `after` that changed. */
@@ -114,11 +115,11 @@ export function describeEvent(
     case 'settings.changed':
       return a.describeSettingsChanged(changes(i18n, d));
     case 'stay.opened':
-      return a.describeStayOpened(bungalow, str(after.guestName));
+      return a.describeStayOpened(bungalow, guestNameText(str(after.guestName), a));
     case 'stay.changed':
       return a.describeStayChanged(bungalow, changes(i18n, d));
     case 'stay.closed':
-      return a.describeStayClosed(bungalow, str(d.guestName));
+      return a.describeStayClosed(bungalow, guestNameText(str(d.guestName), a));
     case 'checkout.recorded':
       return a.describeCheckoutRecorded(bungalow, id, baht(num(d.total)));
     case 'checkout.revised':

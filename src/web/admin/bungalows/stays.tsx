@@ -10,6 +10,7 @@ import { fetchStays } from '../admin-api';
 import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { formatDay } from '../format';
+import { guestNameText } from '../guest-name';
 import { LoadFailed, Loading } from '../load-states';
 import { useActionResult } from '../use-action-result';
 import { fieldMessages } from '../validation';
@@ -53,7 +54,7 @@ function BungalowEntry({ entry }: { entry: BungalowRow }) {
         </h4>
         {stay ? (
           <p className="text-slate-800">
-            {a.guestLabel} <strong>{stay.guestName}</strong>
+            {a.guestLabel} <strong>{guestNameText(stay.guestName, a)}</strong>
             {stay.guestEmail && <span className="text-slate-600"> · {stay.guestEmail}</span>}
             {stay.checkOutOn && (
               <span className="text-slate-600"> · {a.leaves(formatDay(stay.checkOutOn, language))}</span>
@@ -84,7 +85,7 @@ function BungalowEntry({ entry }: { entry: BungalowRow }) {
               }
             >
               <LogOut aria-hidden="true" className="size-4" />
-              {a.checkOutGuest(stay.guestName)}
+              {a.checkOutGuest(guestNameText(stay.guestName, a))}
             </Button>
           )}
           <AskCheck bungalow={bungalow} request={entry.checkRequest} />
@@ -194,7 +195,7 @@ function PastStays({ bungalow }: { bungalow: number }) {
                 <ul className="mt-1 flex flex-col gap-1 text-sm text-slate-700">
                   {past.map((s) => (
                     <li key={s.id}>
-                      {s.guestName}
+                      {guestNameText(s.guestName, a)}
                       {s.guestEmail && ` · ${s.guestEmail}`} ·{' '}
                       {a.stayPeriod(dateTime(s.checkedInAt), s.checkedOutAt ? dateTime(s.checkedOutAt) : '')}{' '}
                       ·{' '}

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast/headless';
 import type { HistoryCheckout } from '../../../shared/staff-types';
 import { Button } from '../../components/ui/button';
 import { useAdminI18n } from '../admin-i18n';
+import { guestNameText } from '../guest-name';
 import { useGrant } from '../team/session-context';
 import { PaymentStatus } from './payment-status';
 import { downloadPastReceipt } from './receipt-download';
@@ -50,7 +51,7 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
         <span className="text-sm text-slate-600">{a.checkoutNumber(checkout.id)}</span>
       </div>
       <p className="text-slate-700">
-        {a.guestIs(checkout.guestName)}
+        {a.guestIs(guestNameText(checkout.guestName, a))}
         {checkout.lateCharge && (
           <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 text-sm font-semibold text-amber-900">
             {a.lateCharge}

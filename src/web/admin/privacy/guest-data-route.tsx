@@ -15,6 +15,7 @@ import {
   submitOptions,
 } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
+import { guestNameText } from '../guest-name';
 import { LoadFailed, Loading } from '../load-states';
 import { PageSection } from '../page-section';
 import { usePageData } from '../use-page-data';
@@ -104,7 +105,7 @@ function GuestEntry({ guest }: { guest: PrivacyGuest }) {
   return (
     <li aria-labelledby={headingId} className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
       <h4 id={headingId} className="font-bold text-slate-900">
-        {guest.name}
+        {guestNameText(guest.name, a)}
       </h4>
       {guest.email && <p className="text-slate-700">{guest.email}</p>}
       <p className="text-sm text-slate-600">
@@ -158,7 +159,7 @@ function GuestEntry({ guest }: { guest: PrivacyGuest }) {
             error={failed}
           />
           <p role="alert" className="font-semibold text-red-800">
-            {a.eraseConfirm(guest.name)}
+            {a.eraseConfirm(guestNameText(guest.name, a))}
           </p>
           <div className="flex gap-2">
             <Button type="submit" pending={fetcher.state !== 'idle'} disabled={reason.trim() === ''}>

@@ -21,6 +21,8 @@ interface SettingsFormValues {
   staffLockMinutes: number;
   cashFloat: number;
   stockCoverDays: number;
+  // Guests' personal data (fifth stage)
+  guestDataDays: number;
 }
 
 /** The float as typed on a keypad: empty is 0 baht; anything else not a number fails the schema's check. */
@@ -39,6 +41,8 @@ const fieldNames: ReadonlySet<string> = new Set([
   'staffLockMinutes',
   'cashFloat',
   'stockCoverDays',
+  // Guests' personal data (fifth stage)
+  'guestDataDays',
 ]);
 
 /** The browser's IANA zones (every current browser has the list), with the stored one kept if it is an alias. */
@@ -73,6 +77,8 @@ function SettingsFields({ settings }: { settings: ResortSettings }) {
       staffLockMinutes: settings.staffLockMinutes,
       cashFloat: settings.cashFloat,
       stockCoverDays: settings.stockCoverDays,
+      // Guests' personal data (fifth stage)
+      guestDataDays: settings.guestDataDays,
     },
     serverFields: fieldNames,
     command: (values) => ({ intent: 'save-settings', settings: values }),
@@ -172,6 +178,21 @@ function SettingsFields({ settings }: { settings: ResortSettings }) {
           className="max-w-xs"
           {...register('staffLockMinutes', { valueAsNumber: true })}
           error={errors.staffLockMinutes?.message}
+        />
+      </fieldset>
+      {/* Guests' personal data (fifth stage) */}
+      <fieldset className="flex flex-col gap-4 rounded-xl p-4 ring-1 ring-slate-200">
+        <legend className="px-1 text-lg font-bold text-slate-900">{a.pageGuestData}</legend>
+        <Field
+          label={a.guestDataDaysLabel}
+          hint={a.guestDataDaysHint}
+          type="number"
+          inputMode="numeric"
+          min={settingsLimits.guestDataDaysMin}
+          max={settingsLimits.guestDataDaysMax}
+          className="max-w-xs"
+          {...register('guestDataDays', { valueAsNumber: true })}
+          error={errors.guestDataDays?.message}
         />
       </fieldset>
       <div>
