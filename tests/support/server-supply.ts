@@ -23,6 +23,8 @@ export class ServerSupply {
     const code = await first.stop();
     if (code !== 0) throw new Error(`The template's server stopped with ${code}:\n${first.output()}`);
     // A clean stop leaves every write in the file itself: a write-ahead log left beside it would be lost.
+    // The backup the server takes at shutdown (BACKUP_DIR beside the database) is not the template's business.
+    fs.rmSync(path.join(folder, 'backups'), { recursive: true, force: true });
     const leftovers = fs.readdirSync(folder).filter((name) => name !== 'fridge.sqlite');
     if (leftovers.length > 0)
       throw new Error(`The template's folder holds more than the database: ${leftovers}`);
