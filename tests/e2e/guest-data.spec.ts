@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { request } from '@playwright/test';
+import { adminTh } from '../../src/shared/i18n/admin-th';
 import { testDrinks } from './checkout-helpers';
 import { expect, test } from './fixtures';
 import { ann, registerDeviceAndTeam, signInAs } from './team-helpers';
@@ -63,4 +64,16 @@ test('a manager finds a guest by email, downloads the export, erases her, and th
   await expect(history.getByText('Erased guest').first()).toBeVisible();
   await expect(history).not.toContainText('Mia Chen');
   await expect(history).toContainText(`${checkout.total}`);
+
+  // The Thai workspace says it in Thai wherever it shows the name; the stored text stays English.
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'ไทย' }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByText(adminTh.erasedGuest).first()).toBeVisible();
+  await expect(main).not.toContainText('Erased guest');
+  for (const path of ['/admin/bungalows', '/admin/activity']) {
+    await page.goto(path);
+    await expect(main.getByText(adminTh.erasedGuest).first(), path).toBeVisible();
+    await expect(main, path).not.toContainText('Erased guest');
+    await expect(main, path).not.toContainText('Mia Chen');
+  }
 });
