@@ -151,24 +151,28 @@ function collectTokens(value: unknown, into: Set<string>) {
     for (const inner of Object.values(value)) collectTokens(inner, into);
 }
 
-function replaceTokens(value: unknown, key: string, values: Map<string, string>): unknown {
+function replaceTokens(value: unknown, key: string, values: Map<string, string>, only?: string): unknown {
   if (isGuestToken(value)) {
+    // One guest's export: another guest's value in a shared event (a stay handed from one guest to the next)
+    // is not theirs to see; its reference stays, without the value.
+    if (only !== undefined && value.guest !== only) return value;
     const known = values.get(value.hmac);
     if (known !== undefined) return known;
     return isEmailField(key) ? null : erasedGuestName;
   }
-  if (Array.isArray(value)) return value.map((item) => replaceTokens(item, key, values));
+  if (Array.isArray(value)) return value.map((item) => replaceTokens(item, key, values, only));
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value).map(([inner, item]) => [inner, replaceTokens(item, inner, values)]),
+    Object.entries(value).map(([inner, item]) => [inner, replaceTokens(item, inner, values, only)]),
   );
 }
 
 /**
  * Details with every token replaced by its value, or by "Erased guest" (an email by null) once the guest is
- * erased: what the Activity page and the owner's exports show. One read for all the details given.
+ * erased: what the Activity page and the owner's exports show. One read for all the details given. With
+ * `only` (a `guest:<id>`), only that guest's values are revealed: a guest's export shows no one else's.
  */
-export async function revealGuestValues<T>(kysely: Writer, details: T[]): Promise<T[]> {
+export async function revealGuestValues<T>(kysely: Writer, details: T[], only?: string): Promise<T[]> {
   const hmacs = new Set<string>();
   for (const item of details) collectTokens(item, hmacs);
   if (hmacs.size === 0) return details;
@@ -182,7 +186,7 @@ export async function revealGuestValues<T>(kysely: Writer, details: T[]): Promis
       .execute();
     for (const row of rows) values.set(row.hmac, row.value);
   }
-  return details.map((item) => replaceTokens(item, '', values) as T);
+  return details.map((item) => replaceTokens(item, '', values, only) as T);
 }
 
 /** SQLite only: what the WAL still holds goes into the file and the WAL is cut to nothing. */

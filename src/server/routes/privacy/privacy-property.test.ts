@@ -92,7 +92,8 @@ describeEachDatabase('guests’ personal data, property', ({ fresh }) => {
         );
         const everything = await everyTableText(t.db);
         for (const value of erasedValues) {
-          if (live.has(value)) continue;
+          // ...and so is a name that is part of a live email ("zqcaller" in "zqcaller@example.com").
+          if ([...live].some((kept) => kept.includes(value))) continue;
           expect(containsValue(everything, value), value).toBe(false);
         }
       }),

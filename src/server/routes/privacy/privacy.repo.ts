@@ -269,6 +269,7 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
       const details = await revealGuestValues(
         kysely,
         events.map((event) => event.details),
+        ref,
       );
       return {
         guestRef: ref,

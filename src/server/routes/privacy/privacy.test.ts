@@ -396,4 +396,18 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
       ok: true,
     });
   });
+
+  it('a guest’s export shows no other guest’s values, even in an event about both (a stay handed over)', async () => {
+    const t = await fresh();
+    const owner = await t.login();
+    await checkIn(t, owner, 12, mia);
+    await checkIn(t, owner, 12, { guestName: 'Tom Berg', guestEmail: 'tom@example.com' });
+    const [guest] = await search(t, owner, 'mia.chen');
+    const exported = await (
+      await t.request('GET', `/api/privacy/guests/${guest?.guestRef}/export`, { cookie: owner })
+    ).text();
+    expect(exported).toContain('Mia Chen-Li');
+    expect(containsValue(exported, 'Tom Berg')).toBe(false);
+    expect(containsValue(exported, 'tom@example.com')).toBe(false);
+  });
 });
