@@ -7,11 +7,11 @@ import {
   ClipboardList,
   CupSoda,
   History,
+  Landmark,
   LayoutDashboard,
   type LucideIcon,
   PackageCheck,
   QrCode,
-  ReceiptText,
   ScrollText,
   ShoppingCart,
   SlidersHorizontal,
@@ -149,7 +149,7 @@ export const adminPages = [
     path: '/admin/tax-report',
     right: 'oversight',
     label: 'pageTaxReport',
-    icon: ReceiptText,
+    icon: Landmark,
   },
   // Guests' personal data (fifth stage)
   {
