@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ChainVerdict } from '../../shared/audit-types';
 import type { Database } from '../db/tables';
+import { chainHash } from './audit-key';
 import { genesisHash } from './audit-log';
 import { auditColumns, canonicalRowJson } from './audit-rows';
 
@@ -50,9 +50,7 @@ export async function verifyChain(
           reason: `${missing} missing (the next stored event is ${seq})`,
         };
       }
-      const hash = createHash('sha256')
-        .update(previousHash + canonicalRowJson(row))
-        .digest('hex');
+      const hash = chainHash(previousHash, canonicalRowJson(row));
       if (hash !== row.hash) {
         return {
           ok: false,

@@ -15,10 +15,10 @@ import { stockMigration } from './migrations/012-stock';
 import { webhooksMigration } from './migrations/013-webhooks';
 import { stockCostsMigration } from './migrations/014-stock-costs';
 import { taxDocumentsMigration } from './migrations/015-tax-documents';
-// Abuse resistance (fifth stage)
-import { abuseResistanceMigration } from './migrations/017-abuse-resistance';
 // Guests' personal data (fifth stage)
 import { guestDataMigration } from './migrations/016-guest-data';
+// Abuse resistance (fifth stage)
+import { abuseResistanceMigration } from './migrations/017-abuse-resistance';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {

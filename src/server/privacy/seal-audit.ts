@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { guestRefOf } from '../../shared/privacy';
+import { chainHash } from '../audit/audit-key';
 import { genesisHash } from '../audit/audit-log';
 import { type AuditRow, auditColumns, canonicalRowJson } from '../audit/audit-rows';
 import { canonicalJson } from '../audit/canonical-json';
@@ -315,9 +315,7 @@ export async function sealGuestData(
       if (row.action === 'guest.saved' && typeof savedEmail === 'string') recordEmail = savedEmail;
       const stored = sealed ? canonicalJson(sealed) : row.details;
       if (sealed) report.sealedEvents++;
-      const hash = createHash('sha256')
-        .update(previousHash + canonicalRowJson({ ...row, details: stored }))
-        .digest('hex');
+      const hash = chainHash(previousHash, canonicalRowJson({ ...row, details: stored }));
       if (sealed || hash !== row.hash) rewriting = true;
       if (rewriting) {
         changes.push({ seq: Number(row.seq), details: stored, hash });
@@ -360,9 +358,7 @@ export async function sealGuestData(
       reason: 'guests’ names and emails moved beside the chain (PDPA)',
     }),
   };
-  const sealHash = createHash('sha256')
-    .update(previousHash + canonicalRowJson({ ...seal, hash: '' }))
-    .digest('hex');
+  const sealHash = chainHash(previousHash, canonicalRowJson({ ...seal, hash: '' }));
   await db
     .insertInto('audit_events')
     .values({ ...seal, hash: sealHash })

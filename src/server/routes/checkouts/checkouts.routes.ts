@@ -51,110 +51,112 @@ export function checkoutsRoutes(deps: AppDeps) {
     return { id: manager.id, name: manager.name };
   }
 
-  return new Hono()
-    .post('/', async (c) => {
-      const input = await readJson(c, checkoutInputSchema);
-      const now = deps.now();
-      // A check shared on a device with a staff session is that person's; a guest's tablet has no session
-      // (and costs no session lookup).
-      const change = await changeBy(c, deps);
-      // A known sender is never held by the public limits nor counted in them: a staff session, a registered
-      // device (signed in or not), or a page opened through the bungalow's sticker (DESIGN.md, "Abuse
-      // resistance"). A guest's phone without the sticker's key costs one HMAC; without a device cookie, no read.
-      if (
-        signedIn(change.actor) ||
-        (await isStickerKey(deps.db, input.bungalow, input.k)) ||
-        (await deviceOf(c, deps)) !== null
-      ) {
-        const { outcome, checkout } = await repo.record(input, change, openGate);
-        return c.json(checkout, outcome === 'created' ? 201 : 200);
-      }
-      const address = clientAddress(c, deps.config.trustProxy);
-      deps.checkoutLimits.precheck(address, now, input.checkId !== undefined);
-      const gate = deps.checkoutLimits.gateFor(address, now);
-      let wrote = false;
-      try {
-        const { outcome, checkout } = await repo.record(input, change, gate);
-        wrote = outcome !== 'repeated';
-        return c.json(checkout, outcome === 'created' ? 201 : 200);
-      } finally {
-        gate.settle(wrote);
-      }
-    })
-    .get('/', frontDesk, async (c) => {
-      const query = readQuery(c, historyQuerySchema);
-      const { items, hasMore } = await history.page(query, await timeZone());
-      // The body stays the plain array it was before paging; the next page is a standard Link header.
-      if (hasMore) {
-        const next = new URL(c.req.url);
-        next.searchParams.set('page', String(query.page + 1));
-        next.searchParams.set('pageSize', String(query.pageSize));
-        c.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
-      }
-      return c.json(items);
-    })
-    .get('/export.csv', frontDesk, async (c) => {
-      const query = readQuery(c, exportQuerySchema);
-      const batches = history.exportBatches(query, await timeZone(), staffLimits.exportBatch);
-      return csvDownload(c, {
-        fileName: csvFileName(query.from, query.to),
-        header: csvHeader,
-        batches,
-        toRow: csvRows,
-        logger: deps.logger,
-        what: 'csv export',
-      });
-    })
-    .get('/unpaid', frontDesk, async (c) => c.json(await payments.unpaid()))
-    .get('/:id', frontDesk, async (c) => {
-      const { id } = readParams(c, idParamSchema);
-      const checkout = await history.get(id);
-      if (!checkout) throw notFound('Checkout');
-      return c.json(checkout);
-    })
-    .post('/:id/void', requireRight(deps, 'void'), async (c) => {
-      const { id } = readParams(c, idParamSchema);
-      const { reason, approval, bottles } = await readJson(c, voidInputSchema);
-      const change = await changeBy(c, deps);
-      const approvedBy = await voidApproval(change, approval);
-      return c.json(await history.void(id, reason, change, approvedBy, bottles));
-    })
-    .post('/void-unverified', requireRight(deps, 'void'), async (c) => {
-      const { reason, approval, bottles, bungalow } = await readJson(c, voidUnverifiedInputSchema);
-      // Abuse resistance (fifth stage): a flood's checks, voided together; each void is its own, as one by one.
-      const change = await changeBy(c, deps);
-      const approvedBy = await voidApproval(change, approval);
-      let voided = 0;
-      for (;;) {
-        const ids = await history.standingUnverified(bungalow, unverifiedVoidBatch);
-        for (const id of ids) {
-          try {
-            await history.void(id, reason, change, approvedBy, bottles);
-            voided += 1;
-          } catch (error) {
-            // Voided meanwhile by someone else: nothing left to do for it.
-            if (!(error instanceof HttpError && error.status === 409)) throw error;
-          }
+  return (
+    new Hono()
+      .post('/', async (c) => {
+        const input = await readJson(c, checkoutInputSchema);
+        const now = deps.now();
+        // A check shared on a device with a staff session is that person's; a guest's tablet has no session
+        // (and costs no session lookup).
+        const change = await changeBy(c, deps);
+        // A known sender is never held by the public limits nor counted in them: a staff session, a registered
+        // device (signed in or not), or a page opened through the bungalow's sticker (DESIGN.md, "Abuse
+        // resistance"). A guest's phone without the sticker's key costs one HMAC; without a device cookie, no read.
+        if (
+          signedIn(change.actor) ||
+          (await isStickerKey(deps.db, input.bungalow, input.k)) ||
+          (await deviceOf(c, deps)) !== null
+        ) {
+          const { outcome, checkout } = await repo.record(input, change, openGate);
+          return c.json(checkout, outcome === 'created' ? 201 : 200);
         }
-        if (ids.length < unverifiedVoidBatch) break;
-      }
-      return c.json({ voided });
-    })
-    .post('/:id/payment', frontDesk, async (c) => {
-      const { id } = readParams(c, idParamSchema);
-      const { method } = await readJson(c, paymentInputSchema);
-      await payments.record(id, method, await changeBy(c, deps));
-      const checkout = await history.get(id);
-      if (!checkout) throw notFound('Checkout');
-      return c.json(checkout);
-    })
-    // Tax documents (fifth stage): a full tax invoice in place of the abbreviated one.
-    .post('/:id/tax-invoice', frontDesk, async (c) => {
-      const { id } = readParams(c, idParamSchema);
-      const request = await readJson(c, fullInvoiceRequestSchema);
-      await issueFullInvoice(deps.db, id, request, await changeBy(c, deps));
-      const checkout = await history.get(id);
-      if (!checkout) throw notFound('Checkout');
-      return c.json(checkout, 201);
-    });
+        const address = clientAddress(c, deps.config.trustProxy);
+        deps.checkoutLimits.precheck(address, now, input.checkId !== undefined);
+        const gate = deps.checkoutLimits.gateFor(address, now);
+        let wrote = false;
+        try {
+          const { outcome, checkout } = await repo.record(input, change, gate);
+          wrote = outcome !== 'repeated';
+          return c.json(checkout, outcome === 'created' ? 201 : 200);
+        } finally {
+          gate.settle(wrote);
+        }
+      })
+      .get('/', frontDesk, async (c) => {
+        const query = readQuery(c, historyQuerySchema);
+        const { items, hasMore } = await history.page(query, await timeZone());
+        // The body stays the plain array it was before paging; the next page is a standard Link header.
+        if (hasMore) {
+          const next = new URL(c.req.url);
+          next.searchParams.set('page', String(query.page + 1));
+          next.searchParams.set('pageSize', String(query.pageSize));
+          c.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
+        }
+        return c.json(items);
+      })
+      .get('/export.csv', frontDesk, async (c) => {
+        const query = readQuery(c, exportQuerySchema);
+        const batches = history.exportBatches(query, await timeZone(), staffLimits.exportBatch);
+        return csvDownload(c, {
+          fileName: csvFileName(query.from, query.to),
+          header: csvHeader,
+          batches,
+          toRow: csvRows,
+          logger: deps.logger,
+          what: 'csv export',
+        });
+      })
+      .get('/unpaid', frontDesk, async (c) => c.json(await payments.unpaid()))
+      .get('/:id', frontDesk, async (c) => {
+        const { id } = readParams(c, idParamSchema);
+        const checkout = await history.get(id);
+        if (!checkout) throw notFound('Checkout');
+        return c.json(checkout);
+      })
+      .post('/:id/void', requireRight(deps, 'void'), async (c) => {
+        const { id } = readParams(c, idParamSchema);
+        const { reason, approval, bottles } = await readJson(c, voidInputSchema);
+        const change = await changeBy(c, deps);
+        const approvedBy = await voidApproval(change, approval);
+        return c.json(await history.void(id, reason, change, approvedBy, bottles));
+      })
+      .post('/void-unverified', requireRight(deps, 'void'), async (c) => {
+        const { reason, approval, bottles, bungalow } = await readJson(c, voidUnverifiedInputSchema);
+        // Abuse resistance (fifth stage): a flood's checks, voided together; each void is its own, as one by one.
+        const change = await changeBy(c, deps);
+        const approvedBy = await voidApproval(change, approval);
+        let voided = 0;
+        for (;;) {
+          const ids = await history.standingUnverified(bungalow, unverifiedVoidBatch);
+          for (const id of ids) {
+            try {
+              await history.void(id, reason, change, approvedBy, bottles);
+              voided += 1;
+            } catch (error) {
+              // Voided meanwhile by someone else: nothing left to do for it.
+              if (!(error instanceof HttpError && error.status === 409)) throw error;
+            }
+          }
+          if (ids.length < unverifiedVoidBatch) break;
+        }
+        return c.json({ voided });
+      })
+      .post('/:id/payment', frontDesk, async (c) => {
+        const { id } = readParams(c, idParamSchema);
+        const { method } = await readJson(c, paymentInputSchema);
+        await payments.record(id, method, await changeBy(c, deps));
+        const checkout = await history.get(id);
+        if (!checkout) throw notFound('Checkout');
+        return c.json(checkout);
+      })
+      // Tax documents (fifth stage): a full tax invoice in place of the abbreviated one.
+      .post('/:id/tax-invoice', frontDesk, async (c) => {
+        const { id } = readParams(c, idParamSchema);
+        const request = await readJson(c, fullInvoiceRequestSchema);
+        await issueFullInvoice(deps.db, id, request, await changeBy(c, deps));
+        const checkout = await history.get(id);
+        if (!checkout) throw notFound('Checkout');
+        return c.json(checkout, 201);
+      })
+  );
 }

@@ -5,7 +5,13 @@ import { historyQuerySchema, type VoidBottles } from '../../../shared/staff-sche
 import type { HistoryPage } from '../../../shared/staff-types';
 import type { FullInvoiceRequest } from '../../../shared/tax-schemas';
 import type { ApprovalInput } from '../../../shared/team-schemas';
-import { fetchCheckoutHistory, issueTaxInvoice, recordPayment, voidCheckout, voidUnverified } from '../admin-api';
+import {
+  fetchCheckoutHistory,
+  issueTaxInvoice,
+  recordPayment,
+  voidCheckout,
+  voidUnverified,
+} from '../admin-api';
 import { pageAction, pageLoader, reportLoadFailure } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { liveFilters, useLiveRevalidate } from '../live/use-live';
