@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { auditKeyed } from '../src/server/audit/audit-key';
-import { useAuditKeyOfEnvironment } from '../src/server/audit/audit-key-env';
+import { takeAuditKeyFromEnvironment } from '../src/server/audit/audit-key-env';
 import { verifyChain } from '../src/server/audit/verify-chain';
 import { openDatabase } from '../src/server/db/database';
 import { replayLedger } from '../src/server/stock/replay';
@@ -120,7 +120,7 @@ if (isMain) {
     process.exit(2);
   }
   try {
-    useAuditKeyOfEnvironment();
+    takeAuditKeyFromEnvironment();
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(2);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { useAuditKey } from './audit/audit-key';
+import { setAuditKey } from './audit/audit-key';
 import { resolveAdminPassword } from './auth/admin-password';
 import { createBackupService } from './backups/backup-service';
 import { ConfigError, readConfig } from './config';
@@ -46,7 +46,7 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   // Before the database opens: its connections and the migrations hash with it.
-  useAuditKey(config.auditKey);
+  setAuditKey(config.auditKey);
   const db = openDatabase(config.databaseUrl);
   try {
     await migrateToLatest(db);

@@ -8,7 +8,7 @@ import { createHash, createHmac } from 'node:crypto';
  */
 let key: Buffer | undefined;
 
-export function useAuditKey(value: string | undefined): void {
+export function setAuditKey(value: string | undefined): void {
   key = value ? Buffer.from(value, 'utf8') : undefined;
 }
 
