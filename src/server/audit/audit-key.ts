@@ -14,11 +14,14 @@ export function setAuditKey(value: string | undefined): void {
 
 export const auditKeyed = (): boolean => key !== undefined;
 
-/** One link of the chain: hash(previous hash + canonical JSON of the event without its hash). */
-export function chainHash(previousHash: string, eventJson: string): string {
-  return (key ? createHmac('sha256', key) : createHash('sha256'))
-    .update(previousHash + eventJson)
-    .digest('hex');
+/**
+ * One link of the chain: hash(previous hash + canonical JSON of the event without its hash). `plain` for a
+ * chain as the code before the key wrote it: what migrations 007 and 016 find (016's seal then hashes it
+ * again under the key).
+ */
+export function chainHash(previousHash: string, eventJson: string, { plain = false } = {}): string {
+  const hasher = key && !plain ? createHmac('sha256', key) : createHash('sha256');
+  return hasher.update(previousHash + eventJson).digest('hex');
 }
 
 /**

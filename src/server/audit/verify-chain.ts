@@ -22,11 +22,14 @@ export async function verifyChain(
     batchSize = verifyBatchSize,
     onProgress,
     after,
+    plain = false,
   }: {
     batchSize?: number;
     onProgress?: (events: number) => void;
     /** Start after an event already verified (its seq and hash): only the events since are read. */
     after?: { seq: number; hash: string };
+    /** Plain SHA-256 whatever AUDIT_KEY says: a chain written before the key (migration 016 checks one). */
+    plain?: boolean;
   } = {},
 ): Promise<ChainVerdict> {
   let expectedSeq = (after?.seq ?? 0) + 1;
@@ -50,7 +53,7 @@ export async function verifyChain(
           reason: `${missing} missing (the next stored event is ${seq})`,
         };
       }
-      const hash = chainHash(previousHash, canonicalRowJson(row));
+      const hash = chainHash(previousHash, canonicalRowJson(row), { plain });
       if (hash !== row.hash) {
         return {
           ok: false,

@@ -260,8 +260,10 @@ export async function sealGuestData(
   const previousHead = { seq: Number(head.seq), hash: head.hash };
   report.previousHead = previousHead;
 
-  // Sealing a chain that does not verify would hide what broke it: the upgrade stops and says so.
-  const verdict = await verifyChain(db);
+  // Sealing a chain that does not verify would hide what broke it: the upgrade stops and says so. Written
+  // before this stage, it is plain SHA-256 whatever AUDIT_KEY says; with a key, the seal hashes it again
+  // under the key (every event), and the old head stays in audit.sealed (decision 134).
+  const verdict = await verifyChain(db, { plain: true });
   if (!verdict.ok) {
     throw new Error(
       `The audit chain is broken at seq ${verdict.brokenAt} (${verdict.reason}): it cannot be sealed over. Restore a backup whose chain verifies (npm run audit:verify), then upgrade.`,
