@@ -45,7 +45,7 @@ describe.each(testDialects)('migration 016 with AUDIT_KEY set at the upgrade [%s
         await appendAudit(trx, {
           actor: ownerActor(),
           at: at(2),
-          action: 'settings.saved',
+          action: 'settings.changed',
           subject: subject('settings'),
           details: { before: { cashFloat: 0 }, after: { cashFloat: 2000 } },
         });
