@@ -7,6 +7,9 @@
  *   npm run build && BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test \
  *     BENCH_ROUNDS=3 BENCH_SECONDS=5 BENCH_CONNECTIONS=10 nice -n 10 npx tsx bench/audit-key.ts
  */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { chainHash, setAuditKey } from '../src/server/audit/audit-key';
 import { checkoutLimitsOff, type ServerProcess, startServer } from '../tests/support/server-process';
 import { type LoadResult, load, medianOf } from './http-load';
 import { createScratchPostgres, prepareGuest, type ScratchPostgres } from './servers';
@@ -94,6 +97,52 @@ async function run(database: string, urls: [string | undefined, string | undefin
   }
 }
 
+/**
+ * The hash alone, which the shared machine's noise does not drown: one link of a checkout-sized event (the app,
+ * as on SQLite and in verify), and the trigger's expression on PostgreSQL, plain and keyed.
+ */
+async function perLink() {
+  const event = JSON.stringify({
+    action: 'checkout.recorded',
+    details: { bungalow: 7, lines: [{ drinkId: 1, name: 'Chang', quantity: 1, total: 80 }], total: 240 },
+    seq: 123456,
+  }).padEnd(400, ' ');
+  const count = 200_000;
+  for (const keyed of [false, true]) {
+    setAuditKey(keyed ? auditKey : undefined);
+    let previous = '0'.repeat(64);
+    const started = performance.now();
+    for (let i = 0; i < count; i++) previous = chainHash(previous, event);
+    const micros = ((performance.now() - started) * 1000) / count;
+    console.log(`app       ${keyed ? 'HMAC-SHA256' : 'SHA-256    '}: ${micros.toFixed(2)} µs a link`);
+  }
+  setAuditKey(undefined);
+  if (!postgresUrl) return;
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    const pads = { inner: '36'.repeat(64), outer: '5c'.repeat(64) };
+    for (const keyed of [false, true]) {
+      const expression = keyed
+        ? `sha256(decode($2::text, 'hex') || sha256(decode($1::text, 'hex') || convert_to(repeat('0', 64) || $3::text || i::text, 'UTF8')))`
+        : `sha256(convert_to(repeat('0', 64) || $3::text || i::text, 'UTF8'))
+            || decode($1::text, 'hex') || decode($2::text, 'hex')`;
+      const started = performance.now();
+      await client.query(`select count(${expression}) from generate_series(1, ${count}) i`, [
+        pads.inner,
+        pads.outer,
+        event,
+      ]);
+      const micros = ((performance.now() - started) * 1000) / count;
+      console.log(`PostgreSQL ${keyed ? 'HMAC-SHA256' : 'SHA-256    '}: ${micros.toFixed(2)} µs a link`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+await perLink();
+if (process.env.BENCH_SKIP_HTTP) process.exit(0);
 if (process.env.BENCH_SKIP !== 'sqlite') await run('SQLite', [undefined, undefined]);
 if (postgresUrl) {
   const scratch: ScratchPostgres[] = [];
