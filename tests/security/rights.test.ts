@@ -281,6 +281,12 @@ export const routeRules: Record<string, Row> = {
     rule: right('guestData'),
     call: () => ({ path: '/api/privacy/guests/guest:999999/erase', body: { reason: 'asked by email' } }),
   },
+  // Abuse resistance (fifth stage): the stickers' keys are for who prints them; a flood is voided as one by one.
+  'GET /api/stickers': { rule: right('catalogue'), call: () => ({ path: '/api/stickers' }) },
+  'POST /api/checkouts/void-unverified': {
+    rule: right('void'),
+    call: () => ({ path: '/api/checkouts/void-unverified', body: { reason: 'A flood of fake checks' } }),
+  },
   // The session routes end or replace the caller's session: they run last (see below).
   'GET /api/session': { rule: publicRule, call: () => ({ path: '/api/session' }) },
   'POST /api/session': {

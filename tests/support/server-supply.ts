@@ -19,8 +19,11 @@ export class ServerSupply {
 
   static async open(): Promise<ServerSupply> {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-check-template-'));
-    const first = await startServer({ dataDir: folder, adminPassword: null });
+    // Its shutdown backup goes elsewhere: the template's folder is copied for every test.
+    const backups = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-check-template-backups-'));
+    const first = await startServer({ dataDir: folder, adminPassword: null, env: { BACKUP_DIR: backups } });
     const code = await first.stop();
+    fs.rmSync(backups, { recursive: true, force: true });
     if (code !== 0) throw new Error(`The template's server stopped with ${code}:\n${first.output()}`);
     // A clean stop leaves every write in the file itself: a write-ahead log left beside it would be lost.
     const leftovers = fs.readdirSync(folder).filter((name) => name !== 'fridge.sqlite');

@@ -3,6 +3,7 @@ import { drinksByName, setGuest } from '../../../../tests/support/checkout-facto
 import { dataOf, SseReader } from '../../../../tests/support/sse';
 import { describeEachDatabase, type TestApp } from '../../../../tests/support/test-app';
 import type { CheckRequest, LiveEvent } from '../../../shared/live-types';
+import { stickerKeyOf } from '../../auth/sticker-keys';
 
 async function ask(t: TestApp, cookie: string | undefined, body: unknown) {
   return t.request('POST', '/api/check-requests', { ...(cookie ? { cookie } : {}), body });
@@ -71,8 +72,13 @@ describeEachDatabase('check requests API', ({ fresh }) => {
     expect(await openRequests(t, cookie)).toEqual([request]);
 
     const drinks = await drinksByName(t);
+    // The guest's page opened through the bungalow's sticker: an unknown sender's check answers no request.
     const checkout = await t.request('POST', '/api/checkouts', {
-      body: { bungalow: 12, items: [{ drinkId: drinks.Chang?.id, missing: 2 }] },
+      body: {
+        bungalow: 12,
+        items: [{ drinkId: drinks.Chang?.id, missing: 2 }],
+        k: await stickerKeyOf(t.db, 12),
+      },
     });
     expect(checkout.status).toBe(201);
     const recorded = await checkout.json();

@@ -208,7 +208,8 @@ describeEachDatabase('stock costs API', ({ fresh }) => {
     const { id } = await setUp(t, '2026-04-01T01:00:00.000Z', { Chang: 20 });
     const chang = id('Chang');
     await deliver(t, '2026-04-01T02:00:00.000Z', [{ drinkId: chang, quantity: 12, unitCost: 3000 }]);
-    t.clock.now = Date.parse('2026-04-01T03:00:00.000Z');
+    // 23:30 at the resort (Asia/Bangkok): the revision comes within the 2 hours a check stays open, after midnight.
+    t.clock.now = Date.parse('2026-04-01T16:30:00.000Z');
     const drinkId = chang;
     const send = (missing: number) =>
       t.request('POST', '/api/checkouts', {
@@ -216,11 +217,11 @@ describeEachDatabase('stock costs API', ({ fresh }) => {
       });
     await ok(await send(1), 201);
     // The next day the average has moved (40 on hand at 3000, 40 more at 3600 → 3300), and the check is sent again with 3.
-    await deliver(t, '2026-04-02T02:00:00.000Z', [{ drinkId: chang, quantity: 39, unitCost: 3600 }]);
+    await deliver(t, '2026-04-01T17:05:00.000Z', [{ drinkId: chang, quantity: 39, unitCost: 3600 }]);
     expect((await stockOf(t, chang)).averageCost).toBe(3300);
-    t.clock.now = Date.parse('2026-04-02T03:00:00.000Z');
+    t.clock.now = Date.parse('2026-04-01T17:15:00.000Z');
     await ok(await send(3));
-    t.clock.now = Date.parse('2026-04-02T04:00:00.000Z');
+    t.clock.now = Date.parse('2026-04-01T18:00:00.000Z');
     expect((await marginOf(t, '2026-04-01', '2026-04-01')).totals).toEqual({
       sold: 3,
       revenue: 24_000,
