@@ -1,18 +1,39 @@
 /**
- * `npm run audit:verify`: recomputes the audit trail's SHA-256 chain from the first event to the last, reading
+ * `npm run audit:verify [-- --head SEQ:HASH]`: recomputes the audit trail's chain (SHA-256, or HMAC-SHA256
+ * under AUDIT_KEY from the environment when set) from the first event to the last, reading
  * the database of `DATABASE_URL` (default sqlite:./data/fridge.sqlite) in batches, as GET /api/audit/verify
  * does. Prints the events checked and the last hash, or the first broken seq and why. Then replays the stock
  * ledger against the balances and names every place and drink where they differ. Exits 1 when either is
  * broken (2 when the database cannot be read). Safe while the server runs: it only reads.
+ *
+ * `--head SEQ:HASH` (a head printed earlier, on a close report): also says whether the chain still passes
+ * through that point, the event at SEQ having that hash; exit 1 when it does not.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { auditKeyed } from '../src/server/audit/audit-key';
+import { takeAuditKeyFromEnvironment } from '../src/server/audit/audit-key-env';
 import { verifyChain } from '../src/server/audit/verify-chain';
 import { openDatabase } from '../src/server/db/database';
 import { replayLedger } from '../src/server/stock/replay';
 
-export async function runAuditVerify(databaseUrl: string, out: (line: string) => void): Promise<number> {
+export interface ChainPoint {
+  seq: number;
+  hash: string;
+}
+
+/** `SEQ:HASH` as the close report prints it, or null when it is not one. */
+export function chainPointOf(text: string): ChainPoint | null {
+  const match = /^(\d+):([0-9a-f]{64})$/i.exec(text.trim());
+  return match ? { seq: Number(match[1]), hash: (match[2] as string).toLowerCase() } : null;
+}
+
+export async function runAuditVerify(
+  databaseUrl: string,
+  out: (line: string) => void,
+  { head }: { head?: ChainPoint } = {},
+): Promise<number> {
   // Opening a missing SQLite file would create an empty one: say what is wrong instead.
   if (databaseUrl.startsWith('sqlite:') && !fs.existsSync(databaseUrl.slice('sqlite:'.length))) {
     throw new Error(`there is no database file at ${databaseUrl.slice('sqlite:'.length)}`);
@@ -28,10 +49,43 @@ export async function runAuditVerify(databaseUrl: string, out: (line: string) =>
       out(`Last hash: ${verdict.lastHash}`);
     } else {
       out(`Audit chain BROKEN at seq ${verdict.brokenAt}: ${verdict.reason}`);
-      out(
-        'Events before it verify; restore the database from a backup taken before the change, or investigate who had database access.',
-      );
+      if (verdict.brokenAt === 1 && !auditKeyed()) {
+        out(
+          'If the server runs with AUDIT_KEY, the chain is keyed (its hashes are HMACs under the key) and does not verify without it: run again with AUDIT_KEY set as the server has it.',
+        );
+      } else if (verdict.brokenAt === 1) {
+        out(
+          'If this chain was written without AUDIT_KEY or under another key, it does not verify with this one.',
+        );
+      } else {
+        out(
+          'Events before it verify; restore the database from a backup taken before the change, or investigate who had database access.',
+        );
+      }
       code = 1;
+    }
+    if (head) {
+      const at = await db.kysely
+        .selectFrom('audit_events')
+        .select('hash')
+        .where('seq', '=', head.seq)
+        .executeTakeFirst();
+      if (!at) {
+        out(`Chain head ${head.seq}:${head.hash} NOT FOUND: there is no event ${head.seq} in the chain.`);
+        code = 1;
+      } else if (at.hash !== head.hash) {
+        out(
+          `Chain head ${head.seq}:${head.hash} NOT FOUND: event ${head.seq} now has the hash ${at.hash}; the chain was rewritten since that head was taken.`,
+        );
+        code = 1;
+      } else if (!verdict.ok) {
+        out(
+          `Chain head ${head.seq}:${head.hash}: event ${head.seq} has that hash, but the chain does not verify (above).`,
+        );
+        code = 1;
+      } else {
+        out(`Chain head ${head.seq}:${head.hash} found: the chain still passes through it.`);
+      }
     }
     const ledger = await replayLedger(db.kysely);
     if (ledger.differences.length === 0) {
@@ -56,7 +110,22 @@ const isMain =
   process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
   const databaseUrl = process.env.DATABASE_URL || 'sqlite:./data/fridge.sqlite';
-  runAuditVerify(databaseUrl, (line) => process.stdout.write(`${line}\n`))
+  const headAt = process.argv.indexOf('--head');
+  const headText = headAt === -1 ? undefined : (process.argv[headAt + 1] ?? '');
+  const head = headText === undefined ? undefined : chainPointOf(headText);
+  if (head === null) {
+    process.stderr.write(
+      `--head takes the chain head as the close report prints it, SEQ:HASH (a number, a colon and 64 hex digits), not "${headText}".\n`,
+    );
+    process.exit(2);
+  }
+  try {
+    takeAuditKeyFromEnvironment();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  runAuditVerify(databaseUrl, (line) => process.stdout.write(`${line}\n`), { head })
     .then((code) => {
       process.exitCode = code;
     })

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { takeAuditKeyFromEnvironment } from '../src/server/audit/audit-key-env';
 import { backupFileName, backupSqlite, sqliteFileOf } from '../src/server/backups/sqlite-backup';
 
 export { sqliteFileOf };
@@ -22,6 +23,7 @@ const isMain =
 if (isMain) {
   const databaseUrl = process.env.DATABASE_URL || 'sqlite:./data/fridge.sqlite';
   try {
+    takeAuditKeyFromEnvironment();
     const backup = await backupSqlite(sqliteFileOf(databaseUrl), targetOf(process.argv[2] ?? 'backups'));
     process.stdout.write(
       `Backup written to ${backup.file} (integrity check ok; audit chain verified: ${backup.events} events, last hash ${backup.lastHash})\n`,

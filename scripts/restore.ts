@@ -5,6 +5,7 @@
  * to compare with the one noted down or printed on a day's close.
  */
 import path from 'node:path';
+import { takeAuditKeyFromEnvironment } from '../src/server/audit/audit-key-env';
 import { restoreSqlite, sqliteFileOf } from '../src/server/backups/sqlite-backup';
 
 const isMain =
@@ -13,6 +14,7 @@ if (isMain) {
   const backupFile = process.argv[2];
   const databaseUrl = process.env.DATABASE_URL || 'sqlite:./data/fridge.sqlite';
   try {
+    takeAuditKeyFromEnvironment();
     if (!backupFile)
       throw new Error('Name the backup to restore: npm run restore -- data/backups/fridge-<time>.sqlite');
     const target = sqliteFileOf(databaseUrl);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { setAuditKey } from './audit/audit-key';
 import { resolveAdminPassword } from './auth/admin-password';
 import { createBackupService } from './backups/backup-service';
 import { ConfigError, readConfig } from './config';
@@ -44,6 +45,8 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  // Before the database opens: its connections and the migrations hash with it.
+  setAuditKey(config.auditKey);
   const db = openDatabase(config.databaseUrl);
   try {
     await migrateToLatest(db);

@@ -164,4 +164,46 @@ describe('the Z report PDF', () => {
       expect(text).toContain(expected);
     }
   });
+
+  // The chain anchored outside the database (fifth stage)
+  it('prints the audit chain head the close kept, whole, as audit:verify --head takes it (English, Thai)', () => {
+    const chainHead = { seq: 1234, hash: 'ab'.repeat(32) };
+    const model = buildCloseReportModel({
+      summary,
+      language: 'en',
+      messages: adminEn,
+      dayText: 'Wed, Jun 10, 2026',
+      formatMoment: () => '10 Jun 2026, 23:05',
+      madeAt: '2026-06-11T01:00:00.000Z',
+      chainHead,
+    });
+    const file = pdfFile(buildCloseReportPdf(model));
+    expect(infoOf(file)).toMatch(/Pages:\s+1\n/);
+    const lines = squeeze(textOf(file))
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    expect(lines.slice(-3)).toEqual([
+      'Audit chain head at the close (npm run audit:verify -- --head):',
+      `1234:${'ab'.repeat(32)}`,
+      'Made 10 Jun 2026, 23:05',
+    ]);
+    // An open day has no close, so no head.
+    expect(modelIn('en', { ...summary, close: null }).chainHead).toBeNull();
+  });
+
+  it('prints the head on a Thai report too', async () => {
+    const model = buildCloseReportModel({
+      summary,
+      language: 'th',
+      messages: adminTh,
+      dayText: 'พ. 10 มิ.ย. 2569',
+      formatMoment: () => '10 มิ.ย. 2569 23:05',
+      madeAt: '2026-06-11T01:00:00.000Z',
+      chainHead: { seq: 7, hash: 'cd'.repeat(32) },
+    });
+    const text = textOf(pdfFile(buildCloseReportPdf(model, await loadCloseReportFonts(model))));
+    expect(text).toContain('จุดล่าสุดของสายบันทึกการตรวจสอบ');
+    expect(text).toContain(`7:${'cd'.repeat(32)}`);
+  });
 });

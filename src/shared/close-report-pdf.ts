@@ -101,7 +101,7 @@ export function buildCloseReportPdf(model: CloseReportModel, fonts?: PdfFonts): 
     y += 6;
     writer.style('normal', sizes.note);
     const lines = writer.split(model.note.text, width);
-    const room = Math.max(0, Math.floor((footerY - 8 - y) / 5.5) + 1);
+    const room = Math.max(0, Math.floor((footerY - (model.chainHead ? 20 : 8) - y) / 5.5) + 1);
     const shown = lines.length > room ? [...lines.slice(0, Math.max(0, room - 1)), '...'] : lines;
     for (const line of shown) {
       writer.text(line, left, y);
@@ -109,6 +109,13 @@ export function buildCloseReportPdf(model: CloseReportModel, fonts?: PdfFonts): 
     }
   }
 
+  // The chain anchored outside the database (fifth stage): above the footer, the head on a line of its own,
+  // whole, so it can be typed back into `npm run audit:verify -- --head`.
+  if (model.chainHead) {
+    writer.style('normal', sizes.heading);
+    writer.text(model.chainHead.label, left, footerY - 12);
+    writer.text(model.chainHead.text, left, footerY - 7);
+  }
   writer.style('normal', sizes.heading);
   writer.text(model.footer, left, footerY);
   return new Uint8Array(doc.output('arraybuffer'));

@@ -1,4 +1,4 @@
-import { cashBalanceOf, type DaySummary } from './day-close-types';
+import { type ChainHead, cashBalanceOf, type DaySummary } from './day-close-types';
 import type { AdminMessages } from './i18n/admin-en';
 import { formatBaht, formatNumber, type Language } from './i18n/languages';
 import { type PaymentMethod, paymentMethods } from './payment-constants';
@@ -33,6 +33,9 @@ export interface CloseReportModel {
   /** The close's note, or null when there is none. */
   note: { label: string; text: string } | null;
   footer: string;
+  // The chain anchored outside the database (fifth stage)
+  /** The audit chain's head at the close, as `SEQ:HASH` (what `audit:verify -- --head` takes); null if none. */
+  chainHead?: { label: string; text: string } | null;
 }
 
 export interface CloseReportInput {
@@ -45,6 +48,8 @@ export interface CloseReportInput {
   formatMoment: (iso: string) => string;
   /** When the report is made (ISO 8601). */
   madeAt: string;
+  /** The audit chain's head the close kept (fifth stage). */
+  chainHead?: ChainHead | null;
 }
 
 export const methodLabel = (a: AdminMessages, method: PaymentMethod): string =>
@@ -72,6 +77,7 @@ export function buildCloseReportModel({
   dayText,
   formatMoment,
   madeAt,
+  chainHead,
 }: CloseReportInput): CloseReportModel {
   const baht = (amount: number) => formatBaht(language, amount);
   const count = (value: number) => formatNumber(language, value);
@@ -169,6 +175,8 @@ export function buildCloseReportModel({
     ],
     note: close?.note ? { label: a.closeNote, text: close.note } : null,
     footer: plainSpaces(a.zReportMade(formatMoment(madeAt))),
+    chainHead:
+      close && chainHead ? { label: a.zReportChainHead, text: `${chainHead.seq}:${chainHead.hash}` } : null,
   };
 }
 
@@ -180,6 +188,7 @@ export function closeReportNeedsEmbeddedFont(model: CloseReportModel): boolean {
     model.dayLine,
     model.statusLine,
     model.footer,
+    model.chainHead?.label ?? '',
     model.note?.label ?? '',
     model.note?.text ?? '',
     ...model.tables.flatMap((table) => [

@@ -49,6 +49,18 @@ export interface DayClose {
   at: string;
 }
 
+// The chain anchored outside the database (fifth stage)
+/**
+ * A point of the audit chain: an event's seq and its hash. A close keeps the head it found (the last event
+ * before the close's own), `GET /api/days/:day/chain-head` answers it as `{chainHead}` (null when the day is
+ * not closed, or was closed before heads were kept), and the Z report prints it for
+ * `npm run audit:verify -- --head SEQ:HASH`. Apart from the close itself, whose shape DESIGN.md fixes.
+ */
+export interface ChainHead {
+  seq: number;
+  hash: string;
+}
+
 export interface DaySummary extends DayFigures {
   close: DayClose | null;
 }

@@ -129,6 +129,10 @@ test('the desk closes today with a shortfall, sees it on the page and in the Z r
   ]) {
     expect(report.text).toContain(line);
   }
+  // The chain anchored outside the database (fifth stage): the head the close kept, whole, as audit:verify
+  // --head takes it.
+  expect(report.text).toContain('Audit chain head at the close (npm run audit:verify -- --head):');
+  expect(report.text).toMatch(/^\s*\d+:[0-9a-f]{64}\s*$/m);
 
   // A manager (the owner, until the team's sign-ins land) reopens it with a reason; it counts live again.
   const reopen = page.getByRole('form', { name: 'Reopen the day' });

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AuditAction, AuditActor, AuditEvent, AuditSubject } from '../../shared/audit-types';
 import type { Actor } from '../../shared/team';
 import { isPostgres } from '../db/database';
 import type { Database } from '../db/tables';
+import { chainHash } from './audit-key';
 import { canonicalJson } from './canonical-json';
 
 /** The hash before the first event. */
@@ -25,11 +25,9 @@ export function auditActorOf(actor: Actor | AuditActor): AuditActor {
   return { id: actor.id, name: actor.name, role: actor.role, device: actor.device };
 }
 
-/** hash = SHA-256(previous hash + canonical JSON of the event without its hash). */
+/** hash = SHA-256 (HMAC-SHA256 under AUDIT_KEY when set) of previous hash + canonical JSON of the event. */
 export function eventHash(previousHash: string, event: Omit<AuditEvent, 'hash'>): string {
-  return createHash('sha256')
-    .update(previousHash + canonicalJson(event))
-    .digest('hex');
+  return chainHash(previousHash, canonicalJson(event));
 }
 
 /**

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { CheckoutLine } from '../../shared/api-types';
 import type { AuditAction } from '../../shared/audit-types';
 import { guestActor, ownerActor } from '../../shared/team';
 import type { Database } from '../db/tables';
+import { chainHash } from './audit-key';
 import { genesisHash } from './audit-log';
 import { type AuditRow, canonicalRowJson } from './audit-rows';
 import { canonicalJson } from './canonical-json';
@@ -358,9 +358,8 @@ export async function carryIntoChain(database: Kysely<unknown>): Promise<number>
       details: canonicalJson(event.details),
       hash: '',
     };
-    row.hash = createHash('sha256')
-      .update(previousHash + canonicalRowJson(row))
-      .digest('hex');
+    // As the code of its time wrote it: migration 016's seal checks it so, then hashes it under AUDIT_KEY.
+    row.hash = chainHash(previousHash, canonicalRowJson(row), { plain: true });
     previousHash = row.hash;
     buffer.push(row);
     if (buffer.length >= insertBatch) await flush();

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ChainVerdict } from '../../shared/audit-types';
 import type { Database } from '../db/tables';
+import { chainHash } from './audit-key';
 import { genesisHash } from './audit-log';
 import { auditColumns, canonicalRowJson } from './audit-rows';
 
@@ -22,11 +22,14 @@ export async function verifyChain(
     batchSize = verifyBatchSize,
     onProgress,
     after,
+    plain = false,
   }: {
     batchSize?: number;
     onProgress?: (events: number) => void;
     /** Start after an event already verified (its seq and hash): only the events since are read. */
     after?: { seq: number; hash: string };
+    /** Plain SHA-256 whatever AUDIT_KEY says: a chain written before the key (migration 016 checks one). */
+    plain?: boolean;
   } = {},
 ): Promise<ChainVerdict> {
   let expectedSeq = (after?.seq ?? 0) + 1;
@@ -50,9 +53,7 @@ export async function verifyChain(
           reason: `${missing} missing (the next stored event is ${seq})`,
         };
       }
-      const hash = createHash('sha256')
-        .update(previousHash + canonicalRowJson(row))
-        .digest('hex');
+      const hash = chainHash(previousHash, canonicalRowJson(row), { plain });
       if (hash !== row.hash) {
         return {
           ok: false,

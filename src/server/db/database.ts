@@ -10,6 +10,7 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import pg from 'pg';
+import { auditKeyPads } from '../audit/audit-key';
 import { GroupCommitDriver } from './group-commit';
 import type { Database } from './tables';
 
@@ -145,7 +146,20 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Db {
   // A checked-out client whose server goes away (a restart, a failover) emits 'error' outside any query,
   // for instance between the statements of a transaction; unheard, that event ends the process. The
   // request it served fails with its own error (answered 503) and the pool drops the broken client.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    // The chain anchored outside the database (fifth stage): the key's padded blocks, for the hash at commit
+    // (migration 017), as settings of this session only. Queued before any query the pool's user sends.
+    const pads = auditKeyPads();
+    if (pads) {
+      client
+        .query(
+          "select set_config('fridge.audit_inner', $1, false), set_config('fridge.audit_outer', $2, false)",
+          [pads.inner, pads.outer],
+        )
+        .catch(() => {});
+    }
+  });
   const preparing = preparingStatements(pool);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

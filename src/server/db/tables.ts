@@ -243,6 +243,10 @@ export interface Database {
     reopened_at: string | null;
     reopened_by: string | null;
     reopen_reason: string | null;
+    // The chain anchored outside the database (fifth stage)
+    /** The audit chain's head at the close (null for closes made before it was kept). */
+    chain_head_seq: number | string | null;
+    chain_head_hash: string | null;
   };
   /** The desk's requests for a fridge check; open while done_at is null (010-check-requests). */
   check_requests: {

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { guestRefOf } from '../../shared/privacy';
+import { chainHash } from '../audit/audit-key';
 import { genesisHash } from '../audit/audit-log';
 import { type AuditRow, auditColumns, canonicalRowJson } from '../audit/audit-rows';
 import { canonicalJson } from '../audit/canonical-json';
@@ -260,8 +260,10 @@ export async function sealGuestData(
   const previousHead = { seq: Number(head.seq), hash: head.hash };
   report.previousHead = previousHead;
 
-  // Sealing a chain that does not verify would hide what broke it: the upgrade stops and says so.
-  const verdict = await verifyChain(db);
+  // Sealing a chain that does not verify would hide what broke it: the upgrade stops and says so. Written
+  // before this stage, it is plain SHA-256 whatever AUDIT_KEY says; with a key, the seal hashes it again
+  // under the key (every event), and the old head stays in audit.sealed (decision 134).
+  const verdict = await verifyChain(db, { plain: true });
   if (!verdict.ok) {
     throw new Error(
       `The audit chain is broken at seq ${verdict.brokenAt} (${verdict.reason}): it cannot be sealed over. Restore a backup whose chain verifies (npm run audit:verify), then upgrade.`,
@@ -315,9 +317,7 @@ export async function sealGuestData(
       if (row.action === 'guest.saved' && typeof savedEmail === 'string') recordEmail = savedEmail;
       const stored = sealed ? canonicalJson(sealed) : row.details;
       if (sealed) report.sealedEvents++;
-      const hash = createHash('sha256')
-        .update(previousHash + canonicalRowJson({ ...row, details: stored }))
-        .digest('hex');
+      const hash = chainHash(previousHash, canonicalRowJson({ ...row, details: stored }));
       if (sealed || hash !== row.hash) rewriting = true;
       if (rewriting) {
         changes.push({ seq: Number(row.seq), details: stored, hash });
@@ -360,9 +360,7 @@ export async function sealGuestData(
       reason: 'guests’ names and emails moved beside the chain (PDPA)',
     }),
   };
-  const sealHash = createHash('sha256')
-    .update(previousHash + canonicalRowJson({ ...seal, hash: '' }))
-    .digest('hex');
+  const sealHash = chainHash(previousHash, canonicalRowJson({ ...seal, hash: '' }));
   await db
     .insertInto('audit_events')
     .values({ ...seal, hash: sealHash })

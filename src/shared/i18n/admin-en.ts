@@ -921,6 +921,8 @@ export const adminEn = {
   erasedGuest: 'Erased guest',
   guestDataDaysLabel: 'Days to keep guest data',
   guestDataDaysHint: 'A guest whose stays ended longer ago is erased by itself: 30 to 3650 days.',
+  // The chain anchored outside the database (fifth stage)
+  zReportChainHead: 'Audit chain head at the close (npm run audit:verify -- --head):',
 };
 
 /** The audit trail's actions as the Activity page names them (src/shared/audit-types.ts). */

@@ -874,6 +874,8 @@ export const adminTh: AdminMessages = {
   erasedGuest: 'ผู้เข้าพักที่ถูกลบข้อมูล',
   guestDataDaysLabel: 'จำนวนวันที่เก็บข้อมูลผู้เข้าพัก',
   guestDataDaysHint: 'ผู้เข้าพักที่เช็กเอาต์นานกว่านี้จะถูกลบข้อมูลโดยอัตโนมัติ: 30 ถึง 3650 วัน',
+  // The chain anchored outside the database (fifth stage)
+  zReportChainHead: 'จุดล่าสุดของสายบันทึกการตรวจสอบ ณ เวลาปิดยอด (npm run audit:verify -- --head):',
 };
 
 const actionNamesTh: Record<string, string> = {

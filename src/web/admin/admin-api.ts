@@ -2,7 +2,7 @@ import type { Drink, StickerKey } from '../../shared/api-types';
 import type { AuditPage, ChainVerdict } from '../../shared/audit-types';
 import type { BackupStatus } from '../../shared/backup-types';
 import type { CloseDayInput, ReopenDayInput } from '../../shared/day-close-schemas';
-import type { DaySummary } from '../../shared/day-close-types';
+import type { ChainHead, DaySummary } from '../../shared/day-close-types';
 import type { CheckRequest } from '../../shared/live-types';
 import type { PaymentMethod } from '../../shared/payment-constants';
 import type { ResortSettings } from '../../shared/resort-settings';
@@ -93,6 +93,9 @@ export const closeDay = (day: string, input: CloseDayInput) =>
   json<DaySummary>(`/api/days/${encodeURIComponent(day)}/close`, { method: 'POST', body: input });
 export const reopenDay = (day: string, input: ReopenDayInput) =>
   json<DaySummary>(`/api/days/${encodeURIComponent(day)}/reopen`, { method: 'POST', body: input });
+/** The audit chain's head the day's close kept (fifth stage), for the Z report. */
+export const fetchDayChainHead = (day: string) =>
+  json<{ chainHead: ChainHead | null }>(`/api/days/${encodeURIComponent(day)}/chain-head`);
 /** The live desk's check requests: the open ones, asking for one (the desk), "Nothing missing" (housekeeping). */
 export const fetchCheckRequests = () => json<CheckRequest[]>('/api/check-requests');
 export const askForCheck = (bungalow: number) =>

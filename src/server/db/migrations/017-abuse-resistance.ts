@@ -22,6 +22,41 @@ export function abuseResistanceMigration(dialect: DialectName): Migration {
       await sql`create index password_failures_at_idx on password_failures (at_ms)`.execute(db);
       await sql`alter table login_attempts add column audited_ms bigint not null default 0`.execute(db);
       await sql`alter table login_attempts add column unaudited integer not null default 0`.execute(db);
+      // The chain anchored outside the database (fifth stage)
+      if (dialect === 'postgres') await sql.raw(keyedAuditChainFunction).execute(db);
+      await sql`alter table day_closes add column chain_head_seq bigint`.execute(db);
+      await sql`alter table day_closes add column chain_head_hash text`.execute(db);
     },
   };
 }
+
+/** Migration 011's trigger function, the hash keyed when the session has the key (RFC 2104 HMAC). */
+const keyedAuditChainFunction = `create or replace function audit_pending_chain() returns trigger
+  language plpgsql as $$
+  declare
+    head record;
+    inner_pad bytea := decode(coalesce(current_setting('fridge.audit_inner', true), ''), 'hex');
+    outer_pad bytea := decode(coalesce(current_setting('fridge.audit_outer', true), ''), 'hex');
+  begin
+    update audit_head
+       set seq = seq + 1,
+           hash = case when length(inner_pad) = 0
+             then encode(sha256(convert_to(
+               hash || new.json_before_seq || (seq + 1)::text || new.json_after_seq, 'UTF8')), 'hex')
+             else encode(sha256(outer_pad || sha256(inner_pad || convert_to(
+               hash || new.json_before_seq || (seq + 1)::text || new.json_after_seq, 'UTF8'))), 'hex')
+           end
+     where id = 1
+    returning seq, hash into head;
+    if not found then
+      raise exception 'The audit head row is missing: run the migrations';
+    end if;
+    insert into audit_events
+      (seq, at, actor_id, actor_name, actor_role, device_id, device_name, action, subject_type,
+       subject_id, details, hash)
+    values
+      (head.seq, new.at, new.actor_id, new.actor_name, new.actor_role, new.device_id, new.device_name,
+       new.action, new.subject_type, new.subject_id, new.details, head.hash);
+    delete from audit_pending where id = new.id;
+    return null;
+  end $$`;

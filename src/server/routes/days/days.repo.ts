@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import {
   type ByMethod,
+  type ChainHead,
   type CountAndThb,
   type DayClose,
   type DayFigures,
@@ -171,6 +172,8 @@ interface CloseRow {
   note: string | null;
   closed_at: string;
   closed_by: string;
+  chain_head_seq: number | string | null;
+  chain_head_hash: string | null;
 }
 
 const closeOf = (row: CloseRow): DayClose => ({
@@ -184,7 +187,16 @@ const closeOf = (row: CloseRow): DayClose => ({
 /** The frozen figures of a close; the day is the row's own. */
 const frozen = (row: CloseRow): DayFigures => JSON.parse(row.figures) as DayFigures;
 
-const closeColumns = ['figures', 'counted_cash', 'difference', 'note', 'closed_at', 'closed_by'] as const;
+const closeColumns = [
+  'figures',
+  'counted_cash',
+  'difference',
+  'note',
+  'closed_at',
+  'closed_by',
+  'chain_head_seq',
+  'chain_head_hash',
+] as const;
 
 /** What the audit keeps of a day's figures: all of them but the day, which is the event's subject. */
 const auditFigures = ({ day: _day, ...figures }: DayFigures) => figures;
@@ -199,6 +211,14 @@ export function createDaysRepo({ kysely, dialect }: Db) {
       .executeTakeFirst();
 
   return {
+    // The chain anchored outside the database (fifth stage)
+    /** The audit chain's head the day's standing close kept; null when open or closed before heads were kept. */
+    async chainHead(day: string): Promise<ChainHead | null> {
+      const closed = await standingClose(kysely, day);
+      if (!closed || closed.chain_head_seq === null || closed.chain_head_hash === null) return null;
+      return { seq: Number(closed.chain_head_seq), hash: closed.chain_head_hash };
+    },
+
     /** The day: its frozen figures and close when closed, else the figures as they stand now. */
     async read(day: string, settings: DaySettings): Promise<DaySummary> {
       const closed = await standingClose(kysely, day);
@@ -228,6 +248,15 @@ export function createDaysRepo({ kysely, dialect }: Db) {
         if (existing) throw alreadyClosed(day, existing);
         const figures = await dayFigures(trx, day, settings);
         const difference = input.countedCash - figures.cash.expected;
+        // The chain anchored outside the database (fifth stage): the head as the close finds it, everything
+        // the day recorded before the close under it. On PostgreSQL the close's own event is hashed only at
+        // the commit, so the close keeps the head before it, the same on both databases.
+        const head = await trx
+          .selectFrom('audit_head')
+          .select(['seq', 'hash'])
+          .where('id', '=', 1)
+          .executeTakeFirstOrThrow();
+        const chainHead = { seq: Number(head.seq), hash: head.hash };
         const inserted = await trx
           .insertInto('day_closes')
           .values({
@@ -238,6 +267,8 @@ export function createDaysRepo({ kysely, dialect }: Db) {
             note: input.note,
             closed_at: change.at,
             closed_by: by,
+            chain_head_seq: chainHead.seq,
+            chain_head_hash: chainHead.hash,
           })
           .onConflict((oc) => oc.column('day').where('reopened_at', 'is', null).doNothing())
           .returning('id')
@@ -250,7 +281,13 @@ export function createDaysRepo({ kysely, dialect }: Db) {
           ...change,
           action: 'day.closed',
           subject: subject('day', day),
-          details: { ...auditFigures(figures), countedCash: input.countedCash, difference, note: input.note },
+          details: {
+            ...auditFigures(figures),
+            countedCash: input.countedCash,
+            difference,
+            note: input.note,
+            chainHead,
+          },
         });
         const close: DayClose = {
           countedCash: input.countedCash,

@@ -46,25 +46,32 @@ export function daysRoutes(deps: AppDeps) {
     return { day, settings: { timeZone, cashFloat } };
   };
 
-  return new Hono()
-    .get('/:day', requireRight(deps, 'frontDesk'), async (c) => {
-      const { day, settings: daySettings } = await dayOf(c);
-      return c.json(await repo.read(day, daySettings));
-    })
-    .post('/:day/close', requireRight(deps, 'frontDesk'), async (c) => {
-      const { day, settings: daySettings } = await dayOf(c);
-      const input = await readJson(c, closeDayInputSchema);
-      const closed = await repo.close(
-        day,
-        { countedCash: input.countedCash, note: input.note ?? null },
-        daySettings,
-        await changeBy(c, deps),
-      );
-      return c.json(closed, 201);
-    })
-    .post('/:day/reopen', requireRight(deps, 'oversight'), async (c) => {
-      const { day, settings: daySettings } = await dayOf(c);
-      const { reason } = await readJson(c, reopenDayInputSchema);
-      return c.json(await repo.reopen(day, reason, daySettings, await changeBy(c, deps)));
-    });
+  return (
+    new Hono()
+      .get('/:day', requireRight(deps, 'frontDesk'), async (c) => {
+        const { day, settings: daySettings } = await dayOf(c);
+        return c.json(await repo.read(day, daySettings));
+      })
+      .post('/:day/close', requireRight(deps, 'frontDesk'), async (c) => {
+        const { day, settings: daySettings } = await dayOf(c);
+        const input = await readJson(c, closeDayInputSchema);
+        const closed = await repo.close(
+          day,
+          { countedCash: input.countedCash, note: input.note ?? null },
+          daySettings,
+          await changeBy(c, deps),
+        );
+        return c.json(closed, 201);
+      })
+      .post('/:day/reopen', requireRight(deps, 'oversight'), async (c) => {
+        const { day, settings: daySettings } = await dayOf(c);
+        const { reason } = await readJson(c, reopenDayInputSchema);
+        return c.json(await repo.reopen(day, reason, daySettings, await changeBy(c, deps)));
+      })
+      // The chain anchored outside the database (fifth stage): the head the Z report prints.
+      .get('/:day/chain-head', requireRight(deps, 'frontDesk'), async (c) => {
+        const { day } = await dayOf(c);
+        return c.json({ chainHead: await repo.chainHead(day) });
+      })
+  );
 }

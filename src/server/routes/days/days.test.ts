@@ -149,6 +149,14 @@ describeEachDatabase('closing the day API', ({ fresh }) => {
 
   it('POST /api/days/:day/close freezes the figures with the count (201); a second close is 409', async () => {
     const cookie = await loginAt(t, bkk(after, '12:00'));
+    // The chain anchored outside the database (fifth stage): no head before the day is closed.
+    expect(await (await t.request('GET', `/api/days/${D}/chain-head`, { cookie })).json()).toEqual({
+      chainHead: null,
+    });
+    const headBefore = await t.db.kysely
+      .selectFrom('audit_head')
+      .select(['seq', 'hash'])
+      .executeTakeFirstOrThrow();
     const response = await close(t, cookie, D, { countedCash: 2400, note: '  Counted twice, 60 short  ' });
     expect(response.status, await response.clone().text()).toBe(201);
     const closed: DaySummary = await response.json();
@@ -172,7 +180,25 @@ describeEachDatabase('closing the day API', ({ fresh }) => {
     const [event] = await auditOf(t, 'day.closed');
     expect(event).toMatchObject({ subject_type: 'day', subject_id: D, actor_name: 'Owner', at: theClose.at });
     const { day: _day, ...figures } = dayD;
-    expect(event?.details).toEqual({ ...figures, countedCash: 2400, difference: -60, note: theClose.note });
+    // The head the close found (the last event before its own) goes to the webhooks with the event, and is the
+    // head the Z report prints.
+    const chainHead = { seq: Number(headBefore.seq), hash: headBefore.hash };
+    expect(event?.details).toEqual({
+      ...figures,
+      countedCash: 2400,
+      difference: -60,
+      note: theClose.note,
+      chainHead,
+    });
+    const ownEvent = await t.db.kysely
+      .selectFrom('audit_events')
+      .select('seq')
+      .where('action', '=', 'day.closed')
+      .executeTakeFirstOrThrow();
+    expect(Number(ownEvent.seq)).toBe(chainHead.seq + 1);
+    const headResponse = await t.request('GET', `/api/days/${D}/chain-head`, { cookie });
+    expect(headResponse.status).toBe(200);
+    expect(await headResponse.json()).toEqual({ chainHead });
   });
 
   it('a payment changed after the close counts on the day it is changed; the closed day stays as counted', async () => {
