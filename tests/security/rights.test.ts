@@ -155,6 +155,11 @@ export const routeRules: Record<string, Row> = {
   'GET /api/audit/verify': { rule: right('oversight'), call: () => ({ path: '/api/audit/verify' }) },
   'GET /api/audit/export.csv': { rule: right('oversight'), call: () => ({ path: '/api/audit/export.csv' }) },
   'GET /api/days/:day': { rule: right('frontDesk'), call: () => ({ path: '/api/days/2026-01-05' }) },
+  // Abuse resistance (fifth stage): the chain head the Z report prints, for whoever closes the day.
+  'GET /api/days/:day/chain-head': {
+    rule: right('frontDesk'),
+    call: () => ({ path: '/api/days/2026-01-05/chain-head' }),
+  },
   'POST /api/days/:day/close': {
     rule: right('frontDesk'),
     // 409 for all but the first allowed caller: still not a refusal.
