@@ -28,9 +28,7 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
     timeout: 10,
     method: options.method ?? 'GET',
     ...(options.body === undefined && options.next === undefined
-      ? options.headers
-        ? { headers: options.headers }
-        : {}
+      ? {}
       : { body: options.body, headers: { 'content-type': 'application/json', ...options.headers } }),
     ...(options.next
       ? {
@@ -74,8 +72,6 @@ export function medianOf(results: LoadResult[]): LoadResult & { runs: number } {
 export interface Contender {
   label: string;
   url: string;
-  /** Sent with every GET (a browser's Accept-Encoding, say). */
-  headers?: Record<string, string>;
 }
 
 /**
@@ -91,11 +87,7 @@ export async function interleave(
     for (const connections of options.connections) {
       const order = round % 2 === 0 ? contenders : [...contenders].reverse();
       for (const contender of order) {
-        const result = await load(contender.url, {
-          connections,
-          durationSeconds: options.durationSeconds,
-          headers: contender.headers,
-        });
+        const result = await load(contender.url, { connections, durationSeconds: options.durationSeconds });
         runs[contender.label] ??= {};
         (runs[contender.label] as Record<number, LoadResult[]>)[connections] ??= [];
         runs[contender.label]?.[connections]?.push(result);

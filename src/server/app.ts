@@ -9,7 +9,6 @@ import { type BackupService, createBackupService } from './backups/backup-servic
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { AppDeps } from './deps';
-import { createCheckoutPage } from './http/checkout-page';
 import { isDatabaseUnavailable } from './http/database-errors';
 import { HttpError, sendError } from './http/errors';
 import { publicHostOnly, sameOriginJsonWrites, securityHeaders } from './http/security';
@@ -220,10 +219,7 @@ export function createApp(options: CreateAppOptions) {
     return sendError(c, new HttpError(404, 'not_found', `No API endpoint at ${c.req.path}`));
   });
 
-  // The guest's first paint (fifth stage): /checkout rendered by the server.
-  if (config.webRoot) {
-    mountWebApp(app, config.webRoot, (indexFile) => createCheckoutPage({ db, logger, indexFile }));
-  }
+  if (config.webRoot) mountWebApp(app, config.webRoot);
 
   app.notFound((c) => sendError(c, new HttpError(404, 'not_found', 'Not found')));
 
