@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +11,7 @@ import { verifyChain } from '../../src/server/audit/verify-chain';
 import { backupSqlite } from '../../src/server/backups/sqlite-backup';
 import type { Database } from '../../src/server/db/tables';
 import { ownerActor } from '../../src/shared/team';
+import { auditVerify, urlOf } from '../support/audit-verify-process';
 import { createScratchDatabase, type ScratchDatabase, testDialects } from '../support/test-app';
 
 /**
@@ -21,36 +21,6 @@ import { createScratchDatabase, type ScratchDatabase, testDialects } from '../su
  */
 
 const key = 'k3y-that-lives-only-in-the-environment-0123456789';
-
-/** `npm run audit:verify` as a real process: what it prints and its exit code. */
-function auditVerify(
-  databaseUrl: string,
-  { auditKey, args = [] }: { auditKey?: string; args?: string[] } = {},
-): Promise<{ code: number | null; out: string }> {
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['scripts/audit-verify.ts', ...args], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATABASE_URL: databaseUrl,
-      ...(auditKey ? { AUDIT_KEY: auditKey } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    out += chunk;
-  });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })));
-}
-
-function urlOf(scratch: ScratchDatabase): string {
-  if (!scratch.schema) return scratch.url;
-  const url = new URL(scratch.url);
-  url.searchParams.set('options', `-c search_path=${scratch.schema}`);
-  return url.toString();
-}
 
 async function writeEvents(k: Kysely<Database>, count: number) {
   for (let i = 1; i <= count; i++) {

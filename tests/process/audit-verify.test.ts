@@ -1,36 +1,11 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordAudit, subject } from '../../src/server/audit/audit-log';
 import { writeMoves } from '../../src/server/stock/ledger';
 import { ownerActor } from '../../src/shared/team';
+import { auditVerify, urlOf } from '../support/audit-verify-process';
 import { lastAuditEvent } from '../support/last-audit-event';
 import { createScratchDatabase, type ScratchDatabase, testDialects } from '../support/test-app';
-
-/** `npm run audit:verify` as a real process: what it prints and its exit code. */
-function auditVerify(databaseUrl: string): Promise<{ code: number | null; out: string }> {
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['scripts/audit-verify.ts'], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    out += chunk;
-  });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })));
-}
-
-/** The URL a server of this scratch database would be given (PostgreSQL: its schema through `options`). */
-function urlOf(scratch: ScratchDatabase): string {
-  if (!scratch.schema) return scratch.url;
-  const url = new URL(scratch.url);
-  url.searchParams.set('options', `-c search_path=${scratch.schema}`);
-  return url.toString();
-}
 
 describe.each(testDialects)('npm run audit:verify [%s]', (dialect) => {
   const made: ScratchDatabase[] = [];

@@ -1,5 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { appendAudit, subject } from '../../src/server/audit/audit-log';
 import type { Db } from '../../src/server/db/database';
+import type { Database } from '../../src/server/db/tables';
+import { ownerActor } from '../../src/shared/team';
 
 /** Every row of every table of the database, as text: where an erased value must not be found. */
 export async function everyTableText(db: Db): Promise<string> {
@@ -26,4 +29,32 @@ export function containsValue(text: string, value: string): boolean {
   return (
     lower.includes(value.toLowerCase()) || lower.includes(JSON.stringify(value).slice(1, -1).toLowerCase())
   );
+}
+
+/**
+ * Opens Mia Chen's stay in bungalow 12 as the code before migration 016 did: her name and email in the
+ * `stay.opened` event's details, where 016 must find and seal them.
+ */
+export async function openStayAsBefore016(trx: Transaction<Database>, at: string): Promise<void> {
+  await trx
+    .insertInto('stays')
+    .values({
+      bungalow: 12,
+      guest_name: 'Mia Chen',
+      guest_email: 'mia@example.com',
+      check_out_on: null,
+      checked_in_at: at,
+      checked_out_at: null,
+    })
+    .execute();
+  await appendAudit(trx, {
+    actor: ownerActor(),
+    at,
+    action: 'stay.opened',
+    subject: subject('stay', 1),
+    details: {
+      bungalow: 12,
+      after: { guestName: 'Mia Chen', guestEmail: 'mia@example.com', checkOutOn: null },
+    },
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databaseAt001 } from '../../../tests/support/database-at-001';
-import { containsValue, everyTableText } from '../../../tests/support/guest-data';
+import { containsValue, everyTableText, openStayAsBefore016 } from '../../../tests/support/guest-data';
 import { createTestApp, type ScratchDatabase, testDialects } from '../../../tests/support/test-app';
 import { erasedGuestName } from '../../shared/privacy';
 import { ownerActor } from '../../shared/team';
@@ -32,27 +32,7 @@ describe.each(testDialects)('migration 016 seals the audit written before it [%s
         });
       });
       await k.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('stays')
-          .values({
-            bungalow: 12,
-            guest_name: 'Mia Chen',
-            guest_email: 'mia@example.com',
-            check_out_on: null,
-            checked_in_at: at(1),
-            checked_out_at: null,
-          })
-          .execute();
-        await appendAudit(trx, {
-          actor: owner,
-          at: at(1),
-          action: 'stay.opened',
-          subject: subject('stay', 1),
-          details: {
-            bungalow: 12,
-            after: { guestName: 'Mia Chen', guestEmail: 'mia@example.com', checkOutOn: null },
-          },
-        });
+        await openStayAsBefore016(trx, at(1));
       });
       const [drink] = await k.selectFrom('Drinks').select(['id', 'drinkName', 'price']).limit(1).execute();
       for (const [stay, name, minute] of [

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseAt001 } from '../../../tests/support/database-at-001';
+import { openStayAsBefore016 } from '../../../tests/support/guest-data';
 import { testDialects } from '../../../tests/support/test-app';
 import { ownerActor } from '../../shared/team';
 import { setAuditKey } from '../audit/audit-key';
@@ -21,27 +22,7 @@ describe.each(testDialects)('migration 016 with AUDIT_KEY set at the upgrade [%s
       const k = db.kysely;
       const at = (minute: number) => new Date(Date.UTC(2026, 5, 1, 7, minute)).toISOString();
       await k.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('stays')
-          .values({
-            bungalow: 12,
-            guest_name: 'Mia Chen',
-            guest_email: 'mia@example.com',
-            check_out_on: null,
-            checked_in_at: at(1),
-            checked_out_at: null,
-          })
-          .execute();
-        await appendAudit(trx, {
-          actor: ownerActor(),
-          at: at(1),
-          action: 'stay.opened',
-          subject: subject('stay', 1),
-          details: {
-            bungalow: 12,
-            after: { guestName: 'Mia Chen', guestEmail: 'mia@example.com', checkOutOn: null },
-          },
-        });
+        await openStayAsBefore016(trx, at(1));
         await appendAudit(trx, {
           actor: ownerActor(),
           at: at(2),
