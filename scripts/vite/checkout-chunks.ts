@@ -37,6 +37,28 @@ export function checkoutChunkClosure(): { plugin: Plugin; files: Set<string> } {
         for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
       };
       for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+      // A checkout chunk that imports an admin chunk statically would run only with it, and the service worker
+      // never keeps admin chunks: the receipt (say) would fail offline. It happens when a module the checkout
+      // imports is pulled into admin-common (a chunk group takes its modules' imports), so the build stops here.
+      for (const fileName of files) {
+        const chunk = chunks.get(fileName);
+        const admin = chunk?.imports.find((next) => {
+          const imported = chunks.get(next);
+          return imported && !imported.isEntry && imported.moduleIds.some(inAdmin);
+        });
+        if (chunk && admin) {
+          const shared =
+            chunks
+              .get(admin)
+              ?.moduleIds.filter((id) => !inAdmin(id) && !inPackage(id))
+              .map((id) => path.relative(process.cwd(), id)) ?? [];
+          this.error(
+            `The checkout's chunk ${fileName} imports the admin chunk ${admin}, which the service worker does not ` +
+              `keep offline. Give the module they share a chunk of its own (a group in vite.config.ts) or stop ` +
+              `the admin importing it. Modules in ${admin} from outside the admin: ${shared.join(', ') || 'none'}`,
+          );
+        }
+      }
     },
   };
   return { plugin, files };
