@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { localDayOf } from '../../shared/local-days';
 import type { ResortSettings } from '../../shared/resort-settings';
@@ -13,9 +14,10 @@ import {
 import {
   type AuditEntry,
   appendAudit,
+  appendAudits,
   type Change,
   pendingAuditColumns,
-  pendingAuditValues,
+  pendingAuditFields,
   subject,
 } from '../audit/audit-log';
 import { isPostgres } from '../db/database';
@@ -71,21 +73,6 @@ function monthOf(at: string, timeZone: string): { yymm: string; month: string } 
   return { yymm: `${day.slice(2, 4)}${day.slice(5, 7)}`, month: day.slice(0, 7) };
 }
 
-/**
- * The next number of a prefix and month: one upsert on the month's counter row. The row stays locked until
- * the transaction ends (PostgreSQL), or the write transaction holds the database (SQLite): a second issuer
- * waits, and a rollback gives the number back. Never a gap, never a repeat.
- */
-async function takeSequence(trx: Trx, prefix: string, yymm: string): Promise<number> {
-  const { rows } = await sql<{ sequence: number | string }>`
-    insert into tax_sequences (prefix, yymm, next_number) values (${prefix}, ${yymm}, 2)
-    on conflict (prefix, yymm) do update set next_number = tax_sequences.next_number + 1
-    returning next_number - 1 as sequence`.execute(trx);
-  const sequence = rows[0]?.sequence;
-  if (sequence === undefined) throw new Error('The tax sequence returned no number');
-  return Number(sequence);
-}
-
 export function documentOf(row: TaxDocumentRow): TaxDocument {
   const base = {
     number: row.number,
@@ -123,39 +110,33 @@ export interface Issue {
   buyer?: TaxBuyer;
 }
 
-/** A number taken for a document about to be stored (`storeDocument`), in the same transaction. */
-export interface ReservedNumber {
-  number: string;
-  month: string;
-}
-
-/** Takes the next number for a document (the checkout's audit event may carry it before it is stored). */
-export async function reserveNumber(
-  trx: Trx,
-  { type, tax, timeZone }: Pick<Issue, 'type' | 'tax' | 'timeZone'>,
-  at: string,
-): Promise<ReservedNumber> {
-  const { yymm, month } = monthOf(at, timeZone);
-  const prefix = type === 'full' ? tax.invoicePrefix : tax.abbPrefix;
-  const sequence = await takeSequence(trx, prefix, yymm);
-  return { number: documentNumber(prefix, yymm, sequence), month };
-}
+/** The events a document's issue appends before its `document.issued`, given its number. */
+export type EventsWithNumber = (number: string) => AuditEntry[];
 
 /**
- * Stores a document under its reserved number, with `eventsBefore` (the checkout's own event, carrying the
- * number) and its `document.issued` event. PostgreSQL: one statement for all of it, since the month's counter
- * row stays locked until the commit and every round trip here makes every other checkout wait longer.
+ * Numbers a document, stores it and appends `eventsBefore(number)` (the change's own event, carrying the
+ * number) and its `document.issued` event, in the transaction of the change.
+ *
+ * The number comes from one upsert on the month's counter row in `tax_sequences`: the row stays locked until
+ * the transaction ends (PostgreSQL), or the write transaction holds the database (SQLite), so a second issuer
+ * waits, and a rollback gives the number back. Never a gap, never a repeat (docs/decisions/110).
+ *
+ * PostgreSQL: the upsert, the document and the events are one statement, the number made from the counter
+ * inside it, so the row is locked only from that statement to the COMMIT: one round trip, not two, and every
+ * other checkout of the month waits that much less. The events' texts are made here with a stand-in for the
+ * number (a random token no stored text can hold), which the statement replaces with the number it takes.
  */
-export async function storeDocument(
+export async function issueDocument(
   trx: Trx,
   issue: Issue,
-  { number, month }: ReservedNumber,
   change: Change,
-  eventsBefore: AuditEntry[] = [],
+  eventsBefore: EventsWithNumber = () => [],
 ): Promise<TaxDocumentRow> {
   const { tax, type } = issue;
+  const { yymm, month } = monthOf(change.at, issue.timeZone);
+  const prefix = type === 'full' ? tax.invoicePrefix : tax.abbPrefix;
   const vat = vatOf(issue.total, tax.vatRate);
-  const values = {
+  const row = (number: string) => ({
     number,
     type,
     checkout_id: issue.checkoutId,
@@ -173,52 +154,76 @@ export async function storeDocument(
     buyer_address: issue.buyer?.address ?? null,
     buyer_tax_id: issue.buyer?.taxId ?? null,
     buyer_branch: issue.buyer?.branch ?? null,
-  };
-  const issued: AuditEntry = {
-    ...change,
-    action: 'document.issued',
-    subject: subject('checkout', issue.checkoutId),
-    details: {
-      bungalow: issue.bungalow,
-      number,
-      type,
-      total: issue.total,
-      vat,
-      ...(issue.replaces ? { replaces: issue.replaces } : {}),
+  });
+  const events = (number: string): AuditEntry[] => [
+    ...eventsBefore(number),
+    {
+      ...change,
+      action: 'document.issued',
+      subject: subject('checkout', issue.checkoutId),
+      details: {
+        bungalow: issue.bungalow,
+        number,
+        type,
+        total: issue.total,
+        vat,
+        ...(issue.replaces ? { replaces: issue.replaces } : {}),
+      },
     },
-  };
+  ];
   if (isPostgres(trx)) {
-    const v = values;
-    const events = [...eventsBefore, issued].map(pendingAuditValues);
-    const { rows } = await sql<{ id: number }>`
-      with d as (
+    const standIn = `~${randomUUID()}~`;
+    const v = row(standIn);
+    const pending = events(standIn).map(
+      (event, order) => sql`(${order}::integer, ${pendingAuditFields(event)})`,
+    );
+    const { rows } = await sql<{ id: number; number: string }>`
+      with s as (
+        insert into tax_sequences (prefix, yymm, next_number) values (${prefix}, ${yymm}, 2)
+        on conflict (prefix, yymm) do update set next_number = tax_sequences.next_number + 1
+        returning ${prefix} || ${yymm} || '-' ||
+          lpad((next_number - 1)::text, greatest(5, length((next_number - 1)::text)), '0') as number
+      ), d as (
         insert into tax_documents (number, type, checkout_id, month, issued_at, status, total, vat, net, vat_rate,
           replaces, replaced_by, reason, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
-        values (${v.number}, ${v.type}, ${v.checkout_id}, ${v.month}, ${v.issued_at}, ${v.status}, ${v.total},
+        select s.number, ${v.type}, ${v.checkout_id}, ${v.month}, ${v.issued_at}, ${v.status}, ${v.total},
           ${v.vat}, ${v.net}, ${v.vat_rate}, ${v.replaces}, ${v.replaced_by}, ${v.reason}, ${v.buyer_name},
-          ${v.buyer_address}, ${v.buyer_tax_id}, ${v.buyer_branch})
-        returning id
+          ${v.buyer_address}, ${v.buyer_tax_id}, ${v.buyer_branch}
+        from s
+        returning id, number
       ), a as (
-        insert into audit_pending ${pendingAuditColumns} values ${sql.join(events)}
+        insert into audit_pending ${pendingAuditColumns}
+        select e.at, e.actor_id, e.actor_name, e.actor_role, e.device_id, e.device_name, e.action, e.subject_type,
+          e.subject_id, replace(e.details, ${standIn}, d.number), replace(e.json_before_seq, ${standIn}, d.number),
+          replace(e.json_after_seq, ${standIn}, d.number)
+        from d, (values ${sql.join(pending)}) as e (ord, at, actor_id, actor_name, actor_role, device_id,
+          device_name, action, subject_type, subject_id, details, json_before_seq, json_after_seq)
+        order by e.ord
       )
-      select id from d`.execute(trx);
-    const id = rows[0]?.id;
-    if (id === undefined) throw new Error('The tax document was not stored');
-    return { ...values, id: Number(id) };
+      select id, number from d`.execute(trx);
+    const stored = rows[0];
+    if (stored === undefined) throw new Error('The tax document was not stored');
+    return { ...row(stored.number), id: Number(stored.id) };
   }
-  for (const event of eventsBefore) await appendAudit(trx, event);
-  const { id } = await trx
-    .insertInto('tax_documents')
-    .values(values)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await appendAudit(trx, issued);
-  return { ...values, id };
-}
-
-/** Numbers and stores a document, with its `document.issued` event. */
-export async function issueDocument(trx: Trx, issue: Issue, change: Change): Promise<TaxDocumentRow> {
-  return storeDocument(trx, issue, await reserveNumber(trx, issue, change.at), change);
+  const { rows } = await sql<{ sequence: number }>`
+    insert into tax_sequences (prefix, yymm, next_number) values (${prefix}, ${yymm}, 2)
+    on conflict (prefix, yymm) do update set next_number = tax_sequences.next_number + 1
+    returning next_number - 1 as sequence`.execute(trx);
+  const sequence = rows[0]?.sequence;
+  if (sequence === undefined) throw new Error('The tax sequence returned no number');
+  const v = row(documentNumber(prefix, yymm, Number(sequence)));
+  // A template, not the query builder: every checkout with tax on runs it.
+  const inserted = await sql<{ id: number }>`
+    insert into tax_documents (number, type, checkout_id, month, issued_at, status, total, vat, net, vat_rate,
+      replaces, replaced_by, reason, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
+    values (${v.number}, ${v.type}, ${v.checkout_id}, ${v.month}, ${v.issued_at}, ${v.status}, ${v.total},
+      ${v.vat}, ${v.net}, ${v.vat_rate}, ${v.replaces}, ${v.replaced_by}, ${v.reason}, ${v.buyer_name},
+      ${v.buyer_address}, ${v.buyer_tax_id}, ${v.buyer_branch})
+    returning id`.execute(trx);
+  const id = inserted.rows[0]?.id;
+  if (id === undefined) throw new Error('The tax document was not stored');
+  await appendAudits(trx, events(v.number));
+  return { ...v, id: Number(id) };
 }
 
 /** The document a checkout shows: its latest (the full invoice once there is one). */

@@ -17,9 +17,8 @@ import { costOfSaleMoves, type SoldCost } from '../../stock/sales-figures';
 import {
   currentDocumentRow,
   documentOf,
+  issueDocument,
   replaceDocument,
-  reserveNumber,
-  storeDocument,
   type TaxContext,
   taxContextOf,
 } from '../../tax/tax-documents';
@@ -420,9 +419,9 @@ async function settledCheck(trx: Trx, existing: StoredCheck, at: string) {
 }
 
 /**
- * A revision's tax documents: with tax on, a new abbreviated invoice replaces the standing one (its number
- * reserved first, so the revision's audit event carries it); with tax off, the standing one is only marked
- * replaced (no new number is issued).
+ * A revision's tax documents: with tax on, a new abbreviated invoice replaces the standing one (the revision's
+ * audit event, `revisedEvent`, carries its number); with tax off, the standing one is only marked replaced (no
+ * new number is issued).
  */
 async function reviseDocument(
   trx: Trx,
@@ -430,12 +429,12 @@ async function reviseDocument(
   total: number,
   { tax, timeZone }: TaxContext,
   change: Change,
-  auditRevision: (documentNumber?: string) => Promise<void>,
+  revisedEvent: (documentNumber?: string) => AuditEntry,
 ): Promise<TaxDocument | undefined> {
   const old = await currentDocumentRow(trx, existing.id);
   const standing = old?.status === 'issued' ? old : undefined;
   if (!tax) {
-    await auditRevision();
+    await appendAudit(trx, revisedEvent());
     if (standing) await replaceDocument(trx, standing, null, existing.bungalow, change);
     return old ? documentOf({ ...old, ...(standing ? { status: 'replaced' } : {}) }) : undefined;
   }
@@ -448,9 +447,7 @@ async function reviseDocument(
     timeZone,
     replaces: standing?.number ?? null,
   };
-  const reserved = await reserveNumber(trx, issue, change.at);
-  await auditRevision(reserved.number);
-  const stored = await storeDocument(trx, issue, reserved, change);
+  const stored = await issueDocument(trx, issue, change, (number) => [revisedEvent(number)]);
   if (standing) await replaceDocument(trx, standing, stored.number, existing.bungalow, change);
   return documentOf(stored);
 }
@@ -537,19 +534,17 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
         change,
       );
     }
-    const document = await reviseDocument(trx, existing, total, taxContext, change, (documentNumber) =>
-      appendAudit(trx, {
-        ...change,
-        action: 'checkout.revised',
-        subject: subject('checkout', existing.id),
-        details: {
-          bungalow: existing.bungalow,
-          before: { total: existing.total, lines: previousLines },
-          after: { total, lines },
-          ...(documentNumber ? { documentNumber } : {}),
-        },
-      }),
-    );
+    const document = await reviseDocument(trx, existing, total, taxContext, change, (documentNumber) => ({
+      ...change,
+      action: 'checkout.revised',
+      subject: subject('checkout', existing.id),
+      details: {
+        bungalow: existing.bungalow,
+        before: { total: existing.total, lines: previousLines },
+        after: { total, lines },
+        ...(documentNumber ? { documentNumber } : {}),
+      },
+    }));
     const soldCost = await moveSold(trx, {
       bungalow: existing.bungalow,
       at,
@@ -661,11 +656,8 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
             timeZone,
             replaces: null,
           };
-          const reserved = await reserveNumber(trx, issue, at);
-          // The checkout's own event carries its number, appended with the document's (one statement).
-          document = documentOf(
-            await storeDocument(trx, issue, reserved, change, [recordedEvent(reserved.number)]),
-          );
+          // The checkout's own event carries its number, appended with the document's.
+          document = documentOf(await issueDocument(trx, issue, change, (number) => [recordedEvent(number)]));
         }
 
         const row: StoredCheck = {
