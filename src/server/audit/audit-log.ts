@@ -86,7 +86,9 @@ export async function appendAudits(
   const values = entries.map((entry) => {
     const { unnumbered, row } = auditRowOf(entry);
     seq += 1;
-    hash = eventHash(hash, { ...unnumbered, seq });
+    // The text eventHash hashes, from the details' JSON already made (the bulk of an event's).
+    const [beforeSeq, afterSeq] = eventJsonAroundSeq(unnumbered, row.details);
+    hash = chainHash(hash, `${beforeSeq}${seq}${afterSeq}`);
     return sql`(${seq}, ${row.at}, ${row.actor_id}, ${row.actor_name}, ${row.actor_role}, ${row.device_id},
       ${row.device_name}, ${row.action}, ${row.subject_type}, ${row.subject_id}, ${row.details}, ${hash})`;
   });
