@@ -22,6 +22,7 @@ import {
 } from '../audit/audit-log';
 import { isPostgres } from '../db/database';
 import type { Database } from '../db/tables';
+import type { Rider } from '../routes/checkouts/running-totals';
 import { storedSetting } from '../routes/settings/settings.repo';
 
 /**
@@ -128,30 +129,13 @@ export interface Issue {
 /** The events a document's issue appends before its `document.issued`, given its number. */
 export type EventsWithNumber = (number: string) => AuditEntry[];
 
-/**
- * Numbers a document, stores it and appends `eventsBefore(number)` (the change's own event, carrying the
- * number) and its `document.issued` event, in the transaction of the change.
- *
- * The number comes from one upsert on the month's counter row in `tax_sequences`: the row stays locked until
- * the transaction ends (PostgreSQL), or the write transaction holds the database (SQLite), so a second issuer
- * waits, and a rollback gives the number back. Never a gap, never a repeat (docs/decisions/110).
- *
- * PostgreSQL: the upsert, the document and the events are one statement, the number made from the counter
- * inside it, so the row is locked only from that statement to the COMMIT: one round trip, not two, and every
- * other checkout of the month waits that much less. The events' texts are made here with a stand-in for the
- * number (a random token no stored text can hold), which the statement replaces with the number it takes.
- */
-export async function issueDocument(
-  trx: Trx,
-  issue: Issue,
-  change: Change,
-  eventsBefore: EventsWithNumber = () => [],
-): Promise<TaxDocumentRow> {
+/** What a document's issue stores and appends, with its number still to take. */
+function issueParts(issue: Issue, change: Change, eventsBefore: EventsWithNumber) {
   const { tax, type } = issue;
   const { yymm, month } = monthOf(change.at, issue.timeZone);
   const prefix = type === 'full' ? tax.invoicePrefix : tax.abbPrefix;
   const vat = vatOf(issue.total, tax.vatRate);
-  const row = (number: string) => ({
+  const row = (number: string): Omit<TaxDocumentRow, 'id'> => ({
     number,
     type,
     checkout_id: issue.checkoutId,
@@ -186,19 +170,42 @@ export async function issueDocument(
       },
     },
   ];
-  if (isPostgres(trx)) {
-    const standIn = `~${randomUUID()}~`;
-    const v = row(standIn);
-    const pending = events(standIn).map(
-      (event, order) => sql`(${order}::integer, ${pendingAuditFields(event)})`,
-    );
-    const { rows } = await sql<{ id: number; number: string }>`
-      with s as (
+  return { prefix, yymm, row, events };
+}
+
+interface StoredNumber {
+  id: number;
+  number: string;
+}
+
+/** PostgreSQL's issue of a document: one statement's WITHs and main query, and the row it stored. */
+export interface IssueStatement extends Rider<StoredNumber> {
+  stored(answer: StoredNumber | undefined): TaxDocumentRow;
+}
+
+/**
+ * PostgreSQL: the upsert on the month's counter, the document and its events as one statement, the number made
+ * from the counter inside it, so the row is locked only from that statement to the COMMIT. The events' texts
+ * are made here with a stand-in for the number (a random token no stored text holds), which the statement
+ * replaces with the number it takes. It runs alone (`issueDocument`) or in the checkout's running totals'
+ * statement (`countCheckout`), which also holds its rows until the COMMIT: one round trip for both.
+ */
+export function issueStatement(issue: Issue, change: Change, eventsBefore: EventsWithNumber): IssueStatement {
+  const { prefix, yymm, row, events } = issueParts(issue, change, eventsBefore);
+  const standIn = `~${randomUUID()}~`;
+  const v = row(standIn);
+  const pending = events(standIn).map(
+    (event, order) => sql`(${order}::integer, ${pendingAuditFields(event)})`,
+  );
+  return {
+    withs: [
+      sql`s as (
         insert into tax_sequences (prefix, yymm, next_number) values (${prefix}, ${yymm}, 2)
         on conflict (prefix, yymm) do update set next_number = tax_sequences.next_number + 1
         returning ${prefix} || ${yymm} || '-' ||
           lpad((next_number - 1)::text, greatest(5, length((next_number - 1)::text)), '0') as number
-      ), d as (
+      )`,
+      sql`d as (
         insert into tax_documents (number, type, checkout_id, month, issued_at, status, total, vat, net, vat_rate,
           replaces, replaced_by, reason, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
         select s.number, ${v.type}, ${v.checkout_id}, ${v.month}, ${v.issued_at}, ${v.status}, ${v.total},
@@ -206,7 +213,8 @@ export async function issueDocument(
           ${v.buyer_address}, ${v.buyer_tax_id}, ${v.buyer_branch}
         from s
         returning id, number
-      ), a as (
+      )`,
+      sql`a as (
         insert into audit_pending ${pendingAuditColumns}
         select e.at, e.actor_id, e.actor_name, e.actor_role, e.device_id, e.device_name, e.action, e.subject_type,
           e.subject_id, replace(e.details, ${standIn}, d.number), replace(e.json_before_seq, ${standIn}, d.number),
@@ -214,12 +222,38 @@ export async function issueDocument(
         from d, (values ${sql.join(pending)}) as e (ord, at, actor_id, actor_name, actor_role, device_id,
           device_name, action, subject_type, subject_id, details, json_before_seq, json_after_seq)
         order by e.ord
-      )
-      select id, number from d`.execute(trx);
-    const stored = rows[0];
-    if (stored === undefined) throw new Error('The tax document was not stored');
-    return { ...row(stored.number), id: Number(stored.id) };
+      )`,
+    ],
+    select: sql<StoredNumber>`select id, number from d`,
+    stored(answer) {
+      if (answer === undefined) throw new Error('The tax document was not stored');
+      return { ...row(answer.number), id: Number(answer.id) };
+    },
+  };
+}
+
+/**
+ * Numbers a document, stores it and appends `eventsBefore(number)` (the change's own event, carrying the
+ * number) and its `document.issued` event, in the transaction of the change.
+ *
+ * The number comes from one upsert on the month's counter row in `tax_sequences`: the row stays locked until
+ * the transaction ends (PostgreSQL), or the write transaction holds the database (SQLite), so a second issuer
+ * waits, and a rollback gives the number back. Never a gap, never a repeat (docs/decisions/110). PostgreSQL:
+ * one statement (`issueStatement`).
+ */
+export async function issueDocument(
+  trx: Trx,
+  issue: Issue,
+  change: Change,
+  eventsBefore: EventsWithNumber = () => [],
+): Promise<TaxDocumentRow> {
+  if (isPostgres(trx)) {
+    const statement = issueStatement(issue, change, eventsBefore);
+    const { rows } = await sql<StoredNumber>`
+      with ${sql.join(statement.withs)} ${statement.select}`.execute(trx);
+    return statement.stored(rows[0]);
   }
+  const { prefix, yymm, row, events } = issueParts(issue, change, eventsBefore);
   const { rows } = await sql<{ sequence: number }>`
     insert into tax_sequences (prefix, yymm, next_number) values (${prefix}, ${yymm}, 2)
     on conflict (prefix, yymm) do update set next_number = tax_sequences.next_number + 1

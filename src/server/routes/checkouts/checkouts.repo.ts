@@ -18,6 +18,7 @@ import {
   currentDocumentRow,
   documentOf,
   issueDocument,
+  issueStatement,
   replaceDocument,
   type TaxContext,
   taxContextOf,
@@ -642,11 +643,14 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
           after: lines,
           fridge,
         });
-        // Last in the transaction: see running-totals.ts.
-        await countCheckout(trx, { bungalow: input.bungalow, createdAt: at, lines, soldCost });
-        // Tax documents (fifth stage): the month's counter row is the busiest lock of all, so it is taken last.
+        // Last in the transaction: see running-totals.ts. Tax documents (fifth stage): the month's counter row is
+        // the busiest lock of all, so the number comes last too; on PostgreSQL in the running totals' statement,
+        // so that the rows of both are held for one round trip and the COMMIT (docs/decisions/110).
+        const counted = { bungalow: input.bungalow, createdAt: at, lines, soldCost };
         let document: TaxDocument | undefined;
-        if (tax) {
+        if (!tax) {
+          await countCheckout(trx, counted);
+        } else {
           const issue = {
             type: 'abb' as const,
             checkoutId: inserted.id,
@@ -657,7 +661,14 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
             replaces: null,
           };
           // The checkout's own event carries its number, appended with the document's.
-          document = documentOf(await issueDocument(trx, issue, change, (number) => [recordedEvent(number)]));
+          const withNumber = (number: string) => [recordedEvent(number)];
+          if (isPostgres(trx)) {
+            const statement = issueStatement(issue, change, withNumber);
+            document = documentOf(statement.stored(await countCheckout(trx, counted, statement)));
+          } else {
+            await countCheckout(trx, counted);
+            document = documentOf(await issueDocument(trx, issue, change, withNumber));
+          }
         }
 
         const row: StoredCheck = {
