@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { AuditAction, AuditActor, AuditEvent, AuditSubject } from '../../shared/audit-types';
 import type { Actor } from '../../shared/team';
 import { isPostgres } from '../db/database';
@@ -77,25 +77,52 @@ export async function appendAudits(
     )}`.execute(trx);
     return;
   }
-  const { rows } = await sql<{ seq: number; hash: string }>`
-    update audit_head set seq = seq + ${entries.length} where id = 1 returning seq, hash`.execute(trx);
+  const { rows } = await trx.executeQuery<{ seq: number; hash: string }>(
+    CompiledQuery.raw(sqliteHeadMove, [entries.length]),
+  );
   const head = rows[0];
   if (!head) throw new Error('The audit head row is missing: run the migrations');
   let seq = Number(head.seq) - entries.length;
   let hash = head.hash;
-  const values = entries.map((entry) => {
+  const values = entries.flatMap((entry) => {
     const { unnumbered, row } = auditRowOf(entry);
     seq += 1;
     // The text eventHash hashes, from the details' JSON already made (the bulk of an event's).
     const [beforeSeq, afterSeq] = eventJsonAroundSeq(unnumbered, row.details);
     hash = chainHash(hash, `${beforeSeq}${seq}${afterSeq}`);
-    return sql`(${seq}, ${row.at}, ${row.actor_id}, ${row.actor_name}, ${row.actor_role}, ${row.device_id},
-      ${row.device_name}, ${row.action}, ${row.subject_type}, ${row.subject_id}, ${row.details}, ${hash})`;
+    return [
+      seq,
+      row.at,
+      row.actor_id,
+      row.actor_name,
+      row.actor_role,
+      row.device_id,
+      row.device_name,
+      row.action,
+      row.subject_type,
+      row.subject_id,
+      row.details,
+      hash,
+    ];
   });
-  // Templates, not the query builder: every audited write runs them, and the builder's work was per write.
-  await sql`insert into audit_events (seq, at, actor_id, actor_name, actor_role, device_id, device_name, action,
-    subject_type, subject_id, details, hash) values ${sql.join(values)}`.execute(trx);
-  await sql`update audit_head set hash = ${hash} where id = 1`.execute(trx);
+  await trx.executeQuery(CompiledQuery.raw(sqliteEventsInsert(entries.length), values));
+  await trx.executeQuery(CompiledQuery.raw(sqliteHeadHash, [hash]));
+}
+
+/*
+ * SQLite's statements of an append, as text: every audited write runs them, and compiling them from the query
+ * builder or a template was part of every write's cost.
+ */
+const sqliteHeadMove = 'update audit_head set seq = seq + ? where id = 1 returning seq, hash';
+const sqliteHeadHash = 'update audit_head set hash = ? where id = 1';
+const sqliteEventsInserts: string[] = [];
+function sqliteEventsInsert(count: number): string {
+  sqliteEventsInserts[count] ??=
+    'insert into audit_events (seq, at, actor_id, actor_name, actor_role, device_id, device_name, action, ' +
+    `subject_type, subject_id, details, hash) values ${Array(count)
+      .fill(`(${Array(12).fill('?').join(', ')})`)
+      .join(', ')}`;
+  return sqliteEventsInserts[count];
 }
 
 function auditRowOf(entry: AuditEntry) {

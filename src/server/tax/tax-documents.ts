@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { localDayOf } from '../../shared/local-days';
 import type { ResortSettings } from '../../shared/resort-settings';
 import {
@@ -254,26 +254,47 @@ export async function issueDocument(
     return statement.stored(rows[0]);
   }
   const { prefix, yymm, row, events } = issueParts(issue, change, eventsBefore);
-  const { rows } = await sql<{ sequence: number }>`
-    insert into tax_sequences (prefix, yymm, next_number) values (${prefix}, ${yymm}, 2)
-    on conflict (prefix, yymm) do update set next_number = tax_sequences.next_number + 1
-    returning next_number - 1 as sequence`.execute(trx);
+  const { rows } = await trx.executeQuery<{ sequence: number }>(
+    CompiledQuery.raw(sqliteTakeNumber, [prefix, yymm]),
+  );
   const sequence = rows[0]?.sequence;
   if (sequence === undefined) throw new Error('The tax sequence returned no number');
   const v = row(documentNumber(prefix, yymm, Number(sequence)));
-  // A template, not the query builder: every checkout with tax on runs it.
-  const inserted = await sql<{ id: number }>`
-    insert into tax_documents (number, type, checkout_id, month, issued_at, status, total, vat, net, vat_rate,
-      replaces, replaced_by, reason, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
-    values (${v.number}, ${v.type}, ${v.checkout_id}, ${v.month}, ${v.issued_at}, ${v.status}, ${v.total},
-      ${v.vat}, ${v.net}, ${v.vat_rate}, ${v.replaces}, ${v.replaced_by}, ${v.reason}, ${v.buyer_name},
-      ${v.buyer_address}, ${v.buyer_tax_id}, ${v.buyer_branch})
-    returning id`.execute(trx);
+  const inserted = await trx.executeQuery<{ id: number }>(
+    CompiledQuery.raw(sqliteInsertDocument, [
+      v.number,
+      v.type,
+      v.checkout_id,
+      v.month,
+      v.issued_at,
+      v.status,
+      v.total,
+      v.vat,
+      v.net,
+      v.vat_rate,
+      v.replaces,
+      v.replaced_by,
+      v.reason,
+      v.buyer_name,
+      v.buyer_address,
+      v.buyer_tax_id,
+      v.buyer_branch,
+    ]),
+  );
   const id = inserted.rows[0]?.id;
   if (id === undefined) throw new Error('The tax document was not stored');
   await appendAudits(trx, events(v.number));
   return { ...v, id: Number(id) };
 }
+
+// SQLite's statements of an issue, as text: every checkout with tax on runs them, and compiling them from a
+// template was a part of its cost.
+const sqliteTakeNumber = `insert into tax_sequences (prefix, yymm, next_number) values (?, ?, 2)
+  on conflict (prefix, yymm) do update set next_number = tax_sequences.next_number + 1
+  returning next_number - 1 as sequence`;
+const sqliteInsertDocument = `insert into tax_documents (number, type, checkout_id, month, issued_at, status, total,
+  vat, net, vat_rate, replaces, replaced_by, reason, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`;
 
 /** The document a checkout shows: its latest (the full invoice once there is one). */
 export async function currentDocumentRow(
