@@ -6,24 +6,22 @@
  * alternating who goes first, so a neighbour's burst of CPU hurts both alike; the medians are compared.
  */
 import type { ServerProcess } from '../tests/support/server-process';
-import { type LoadResult, load, medianOf } from './http-load';
-import { type BenchDatabase, sideBySideWith } from './old-commit';
-import { prepareGuest } from './servers';
+import { type LoadResult, load } from './http-load';
+import { sideBySideWith } from './old-commit';
+import { adminCookie, checkoutBodyOf, prepareGuest } from './servers';
+import {
+  type BenchDatabase,
+  type InterleaveOptions,
+  interleaveRuns,
+  ratioAt,
+  type SideBySideOptions,
+} from './side-by-side';
 
 export const auditBaseCommit = 'bd47aa9';
 /** The audited write keeps at least this share of the old throughput (issue 19). */
 export const auditWriteRatio = 0.8;
 
-export interface AuditWriteOptions {
-  rounds: number;
-  durationSeconds: number;
-  connections: number[];
-  /** PostgreSQL server URL, or undefined to skip PostgreSQL. */
-  postgresUrl: string | undefined;
-  /** False skips SQLite (BENCH_SKIP=sqlite), to time PostgreSQL alone. */
-  sqlite: boolean;
-  log: (line: string) => void;
-}
+export type AuditWriteOptions = SideBySideOptions & InterleaveOptions;
 
 export interface AuditWriteRow {
   database: BenchDatabase;
@@ -32,16 +30,6 @@ export interface AuditWriteRow {
   now: LoadResult & { runs: number };
   old: LoadResult & { runs: number };
   ratio: number;
-}
-
-async function login(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.baseURL}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password: server.adminPassword }),
-  });
-  if (response.status !== 204) throw new Error(`login answered ${response.status}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
 interface Contender {
@@ -57,9 +45,8 @@ interface Contender {
 
 async function prepare(label: 'now' | 'old', server: ServerProcess): Promise<Contender> {
   await prepareGuest(server.baseURL, server.adminPassword);
-  const drinks = (await (await fetch(`${server.baseURL}/api/drinks`)).json()) as { id: number }[];
-  const items = drinks.slice(0, 3).map((drink) => ({ drinkId: drink.id, missing: 1 }));
-  const checkoutBody = JSON.stringify({ bungalow: 7, items });
+  const checkoutBody = await checkoutBodyOf(server.baseURL);
+  const { items } = JSON.parse(checkoutBody) as { items: unknown[] };
   const paymentIds: number[] = [];
   // More checkouts than connections: no two requests wait on one checkout's row.
   for (let i = 0; i < 400; i++) {
@@ -70,7 +57,15 @@ async function prepare(label: 'now' | 'old', server: ServerProcess): Promise<Con
     });
     paymentIds.push(((await response.json()) as { id: number }).id);
   }
-  return { label, server, checkoutBody, cookie: await login(server), paymentIds, paid: new Map(), turn: 0 };
+  return {
+    label,
+    server,
+    checkoutBody,
+    cookie: await adminCookie(server.baseURL, server.adminPassword),
+    paymentIds,
+    paid: new Map(),
+    turn: 0,
+  };
 }
 
 function runOnce(contender: Contender, write: AuditWriteRow['write'], connections: number, seconds: number) {
@@ -98,49 +93,26 @@ function runOnce(contender: Contender, write: AuditWriteRow['write'], connection
   });
 }
 
-/**
- * autocannon stops sending when its time is up, but the requests it left in flight are still served: wait for
- * them (a health check queues behind them for the database), so they do not count against the next run.
- */
-async function settle(server: ServerProcess) {
-  await fetch(`${server.baseURL}/api/health`).catch(() => undefined);
-}
-
 async function compare(
-  database: AuditWriteRow['database'],
+  database: BenchDatabase,
   contenders: [Contender, Contender],
   options: AuditWriteOptions,
 ): Promise<AuditWriteRow[]> {
   const rows: AuditWriteRow[] = [];
   for (const write of ['POST /api/checkouts', 'payment change'] as const) {
-    // Warm both up (JIT, caches) before anything counts.
-    for (const contender of contenders) await runOnce(contender, write, 10, 1);
-    const runs: Record<string, Record<number, LoadResult[]>> = { now: {}, old: {} };
-    for (let round = 0; round < options.rounds; round++) {
-      for (const connections of options.connections) {
-        const order = round % 2 === 0 ? contenders : [...contenders].reverse();
-        for (const contender of order) {
-          const result = await runOnce(contender, write, connections, options.durationSeconds);
-          await settle(contender.server);
-          const byConnections = runs[contender.label] as Record<number, LoadResult[]>;
-          byConnections[connections] = [...(byConnections[connections] ?? []), result];
-          options.log(
-            `  ${database} ${write} round ${round + 1} ${contender.label} c=${connections}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, failures ${result.failures}`,
-          );
-        }
-      }
-    }
+    const contestant = (contender: Contender) => ({
+      label: contender.label,
+      server: contender.server,
+      run: (connections: number, seconds: number) => runOnce(contender, write, connections, seconds),
+    });
+    const medians = await interleaveRuns(
+      `${database} ${write}`,
+      [contestant(contenders[0]), contestant(contenders[1])],
+      options,
+    );
     for (const connections of options.connections) {
-      const now = medianOf(runs.now?.[connections] ?? []);
-      const old = medianOf(runs.old?.[connections] ?? []);
-      rows.push({
-        database,
-        write,
-        connections,
-        now,
-        old,
-        ratio: now.requestsPerSecond / old.requestsPerSecond,
-      });
+      const { first: now, second: old, ratio } = ratioAt(medians, ['now', 'old'], connections);
+      rows.push({ database, write, connections, now, old, ratio });
     }
   }
   return rows;

@@ -91,19 +91,33 @@ export async function createScratchPostgres(serverUrl: string): Promise<ScratchP
   };
 }
 
-/** Logs in as the admin and makes sure a guest exists, so checkouts can be recorded. */
-export async function prepareGuest(baseURL: string, adminPassword: string): Promise<void> {
+/** Logs in as the admin: the session's Cookie header value. */
+export async function adminCookie(baseURL: string, adminPassword: string): Promise<string> {
   const login = await fetch(`${baseURL}/api/session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ password: adminPassword }),
   });
   if (login.status !== 204) throw new Error(`Admin login failed with ${login.status}: ${await login.text()}`);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** Logs in as the admin and makes sure a guest exists, so checkouts can be recorded. */
+export async function prepareGuest(baseURL: string, adminPassword: string): Promise<void> {
+  const cookie = await adminCookie(baseURL, adminPassword);
   const guest = await fetch(`${baseURL}/api/guest`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json', Cookie: cookie },
     body: JSON.stringify({ name: 'Bench Guest', email: 'bench.guest@example.com' }),
   });
   if (!guest.ok) throw new Error(`Saving the guest failed with ${guest.status}: ${await guest.text()}`);
+}
+
+/** The write benches' checkout: one of each of the first three drinks missing from bungalow 7. */
+export async function checkoutBodyOf(baseURL: string): Promise<string> {
+  const drinks = (await (await fetch(`${baseURL}/api/drinks`)).json()) as { id: number }[];
+  return JSON.stringify({
+    bungalow: 7,
+    items: drinks.slice(0, 3).map((drink) => ({ drinkId: drink.id, missing: 1 })),
+  });
 }

@@ -10,23 +10,25 @@
  * checkout takes a bottle of each from its fridge: the bench measures a sale, not a refusal).
  */
 import type { ServerProcess } from '../tests/support/server-process';
-import { type LoadResult, load, medianOf } from './http-load';
-import { type BenchDatabase, sideBySideWith } from './old-commit';
-import { prepareGuest } from './servers';
+import type { LoadResult } from './http-load';
+import { sideBySideWith } from './old-commit';
+import { adminCookie, prepareGuest } from './servers';
+import {
+  type BenchDatabase,
+  type Contestant,
+  checkoutContestant,
+  type InterleaveOptions,
+  interleaveRuns,
+  ratioAt,
+  type SideBySideOptions,
+} from './side-by-side';
 
 export const stockBaseCommit = '53d83ef';
 /** A checkout with stock on keeps at least this share of the old throughput (issue 25). */
 export const stockWriteRatio = 0.8;
 const bungalows = 2000;
 
-export interface StockWriteOptions {
-  rounds: number;
-  durationSeconds: number;
-  connections: number[];
-  postgresUrl: string | undefined;
-  sqlite: boolean;
-  log: (line: string) => void;
-}
+export type StockWriteOptions = SideBySideOptions & InterleaveOptions;
 
 export interface StockWriteRow {
   database: BenchDatabase;
@@ -53,21 +55,9 @@ async function adminFetch(
   return response;
 }
 
-interface Contender {
-  label: 'now' | 'old';
-  server: ServerProcess;
-  items: { drinkId: number; missing: number }[];
-  turn: number;
-}
-
-async function prepare(label: 'now' | 'old', server: ServerProcess): Promise<Contender> {
+async function prepare(label: 'now' | 'old', server: ServerProcess): Promise<Contestant<'now' | 'old'>> {
   await prepareGuest(server.baseURL, server.adminPassword);
-  const login = await fetch(`${server.baseURL}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password: server.adminPassword }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookie = await adminCookie(server.baseURL, server.adminPassword);
   await adminFetch(server, cookie, 'PUT', '/api/settings', { bungalows: `1-${bungalows}` });
   const drinks = (await (await fetch(`${server.baseURL}/api/drinks`)).json()) as { id: number }[];
   const items = drinks.slice(0, 3).map((drink) => ({ drinkId: drink.id, missing: 1 }));
@@ -83,46 +73,22 @@ async function prepare(label: 'now' | 'old', server: ServerProcess): Promise<Con
       storeroom: items.map((item) => ({ drinkId: item.drinkId, quantity: 10_000 })),
     });
   }
-  return { label, server, items, turn: 0 };
-}
-
-function runOnce(contender: Contender, connections: number, seconds: number) {
-  return load(`${contender.server.baseURL}/api/checkouts`, {
-    connections,
-    durationSeconds: seconds,
-    method: 'POST',
-    next: () => {
-      const bungalow = (contender.turn++ % bungalows) + 1;
-      return { path: '/api/checkouts', body: JSON.stringify({ bungalow, items: contender.items }) };
-    },
+  let turn = 0;
+  return checkoutContestant(label, server, () => {
+    const bungalow = (turn++ % bungalows) + 1;
+    return JSON.stringify({ bungalow, items });
   });
 }
 
 async function compare(
-  database: StockWriteRow['database'],
-  contenders: [Contender, Contender],
+  database: BenchDatabase,
+  contestants: [Contestant<'now' | 'old'>, Contestant<'now' | 'old'>],
   options: StockWriteOptions,
 ): Promise<StockWriteRow[]> {
-  for (const contender of contenders) await runOnce(contender, 10, 1);
-  const runs: Record<string, Record<number, LoadResult[]>> = { now: {}, old: {} };
-  for (let round = 0; round < options.rounds; round++) {
-    for (const connections of options.connections) {
-      const order = round % 2 === 0 ? contenders : [...contenders].reverse();
-      for (const contender of order) {
-        const result = await runOnce(contender, connections, options.durationSeconds);
-        await fetch(`${contender.server.baseURL}/api/health`).catch(() => undefined);
-        const byConnections = runs[contender.label] as Record<number, LoadResult[]>;
-        byConnections[connections] = [...(byConnections[connections] ?? []), result];
-        options.log(
-          `  ${database} POST /api/checkouts (stock) round ${round + 1} ${contender.label} c=${connections}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, failures ${result.failures}`,
-        );
-      }
-    }
-  }
+  const medians = await interleaveRuns(`${database} POST /api/checkouts (stock)`, contestants, options);
   return options.connections.map((connections) => {
-    const now = medianOf(runs.now?.[connections] ?? []);
-    const old = medianOf(runs.old?.[connections] ?? []);
-    return { database, connections, now, old, ratio: now.requestsPerSecond / old.requestsPerSecond };
+    const { first: now, second: old, ratio } = ratioAt(medians, ['now', 'old'], connections);
+    return { database, connections, now, old, ratio };
   });
 }
 

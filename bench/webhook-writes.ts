@@ -7,34 +7,26 @@
  * receivers up have had every event (the sender yields to checkouts, so part of its work comes after them, and
  * must not land in the other server's run); the longest of those waits is reported.
  */
+import { freePort, type ServerProcess } from '../tests/support/server-process';
+import type { LoadResult } from './http-load';
+import { adminCookie, type BareServer, checkoutBodyOf, prepareGuest, startBareServer } from './servers';
 import {
-  checkoutLimitsOff,
-  freePort,
-  type ServerProcess,
-  startServer,
-} from '../tests/support/server-process';
-import { type LoadResult, load, medianOf } from './http-load';
-import {
-  type BareServer,
-  createScratchPostgres,
-  prepareGuest,
-  type ScratchPostgres,
-  startBareServer,
-} from './servers';
+  type BenchDatabase,
+  checkoutContestant,
+  type InterleaveOptions,
+  interleaveRuns,
+  ratioAt,
+  type SideBySideOptions,
+  sideBySide,
+} from './side-by-side';
 
 /** With three endpoints, checkouts keep at least this share of the throughput with none (issue 28). */
 export const webhookWriteRatio = 0.9;
 
-export interface WebhookWriteOptions {
-  rounds: number;
-  durationSeconds: number;
-  connections: number[];
-  postgresUrl: string | undefined;
-  log: (line: string) => void;
-}
+export type WebhookWriteOptions = Pick<SideBySideOptions, 'postgresUrl' | 'log'> & InterleaveOptions;
 
 export interface WebhookWriteRow {
-  database: 'SQLite' | 'PostgreSQL';
+  database: BenchDatabase;
   connections: number;
   withEndpoints: LoadResult & { runs: number };
   none: LoadResult & { runs: number };
@@ -42,21 +34,11 @@ export interface WebhookWriteRow {
 }
 
 export interface WebhookDrain {
-  database: 'SQLite' | 'PostgreSQL';
+  database: BenchDatabase;
   /** Checkout events recorded during the runs. */
   events: number;
   /** The longest wait, after a run with endpoints, until both receivers up had every event. */
   drainMs: number;
-}
-
-async function login(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.baseURL}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password: server.adminPassword }),
-  });
-  if (response.status !== 204) throw new Error(`login answered ${response.status}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
 interface Health {
@@ -68,107 +50,66 @@ async function endpoints(server: ServerProcess, cookie: string): Promise<Health[
   return (await fetch(`${server.baseURL}/api/webhooks`, { headers: { cookie } })).json() as Promise<Health[]>;
 }
 
-async function checkoutBodyOf(server: ServerProcess): Promise<string> {
-  const drinks = (await (await fetch(`${server.baseURL}/api/drinks`)).json()) as { id: number }[];
-  return JSON.stringify({
-    bungalow: 7,
-    items: drinks.slice(0, 3).map((d) => ({ drinkId: d.id, missing: 1 })),
-  });
-}
-
 async function compare(
-  database: WebhookWriteRow['database'],
-  envs: { withEndpoints: Record<string, string>; none: Record<string, string> },
+  database: BenchDatabase,
+  [withEndpoints, none]: [ServerProcess, ServerProcess],
   receivers: BareServer[],
   downUrl: string,
   options: WebhookWriteOptions,
 ): Promise<{ rows: WebhookWriteRow[]; drain: WebhookDrain }> {
-  const withEndpoints = await startServer({ env: envs.withEndpoints });
-  const none = await startServer({ env: envs.none });
-  try {
-    for (const server of [withEndpoints, none]) await prepareGuest(server.baseURL, server.adminPassword);
-    const cookie = await login(withEndpoints);
-    const urls = [...receivers.map((r) => `${r.url}/hooks`), downUrl];
-    for (const url of urls) {
-      const response = await fetch(`${withEndpoints.baseURL}/api/webhooks`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ url, events: ['*'] }),
-      });
-      if (response.status !== 201) throw new Error(`adding ${url} answered ${response.status}`);
-    }
-    const contenders = [
-      { label: 'three endpoints', server: withEndpoints, body: await checkoutBodyOf(withEndpoints) },
-      { label: 'none', server: none, body: await checkoutBodyOf(none) },
-    ];
-    const run = (c: (typeof contenders)[number], connections: number, seconds: number) =>
-      load(`${c.server.baseURL}/api/checkouts`, {
-        connections,
-        durationSeconds: seconds,
-        method: 'POST',
-        body: c.body,
-      });
-    const upUrls = new Set(urls.slice(0, receivers.length));
-    /**
-     * Waits until the receivers up have every event so far: after each run with endpoints, so that the
-     * deliveries the sender put off while the checkouts ran (it yields to them) are not done during the other
-     * server's run, on the same two cores. Answers the wait and the events.
-     */
-    const drained = async (): Promise<{ events: number; ms: number }> => {
-      const ended = Date.now();
-      const head = Number(
-        (
-          (await (await fetch(`${withEndpoints.baseURL}/api/audit`, { headers: { cookie } })).json()) as {
-            events: { seq: number }[];
-          }
-        ).events[0]?.seq ?? 0,
-      );
-      for (;;) {
-        const list = await endpoints(withEndpoints, cookie);
-        if (list.filter((e) => upUrls.has(e.url)).every((e) => e.health.deliveredUpTo >= head)) break;
-        if (Date.now() - ended > 300_000)
-          throw new Error('the receivers did not get every event within 5 minutes');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      return { events: head, ms: Date.now() - ended };
-    };
-    const drain: WebhookDrain = { database, events: 0, drainMs: 0 };
-    for (const c of contenders) await run(c, 10, 1);
-    const results: Record<string, Record<number, LoadResult[]>> = { 'three endpoints': {}, none: {} };
-    for (let round = 0; round < options.rounds; round++) {
-      for (const connections of options.connections) {
-        const order = round % 2 === 0 ? contenders : [...contenders].reverse();
-        for (const c of order) {
-          const result = await run(c, connections, options.durationSeconds);
-          await fetch(`${c.server.baseURL}/api/health`).catch(() => undefined);
-          if (c.server === withEndpoints) {
-            const { events, ms } = await drained();
-            drain.events = events;
-            drain.drainMs = Math.max(drain.drainMs, ms);
-          }
-          const byConnections = results[c.label] as Record<number, LoadResult[]>;
-          byConnections[connections] = [...(byConnections[connections] ?? []), result];
-          options.log(
-            `  webhooks ${database} ${c.label} round ${round + 1} c=${connections}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, failures ${result.failures}`,
-          );
-        }
-      }
-    }
-    const rows = options.connections.map((connections) => {
-      const w = medianOf(results['three endpoints']?.[connections] ?? []);
-      const n = medianOf(results.none?.[connections] ?? []);
-      return {
-        database,
-        connections,
-        withEndpoints: w,
-        none: n,
-        ratio: w.requestsPerSecond / n.requestsPerSecond,
-      };
+  for (const server of [withEndpoints, none]) await prepareGuest(server.baseURL, server.adminPassword);
+  const cookie = await adminCookie(withEndpoints.baseURL, withEndpoints.adminPassword);
+  const urls = [...receivers.map((r) => `${r.url}/hooks`), downUrl];
+  for (const url of urls) {
+    const response = await fetch(`${withEndpoints.baseURL}/api/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ url, events: ['*'] }),
     });
-    return { rows, drain };
-  } finally {
-    await Promise.all([withEndpoints.stop(), none.stop()]);
+    if (response.status !== 201) throw new Error(`adding ${url} answered ${response.status}`);
   }
+  const upUrls = new Set(urls.slice(0, receivers.length));
+  const drain: WebhookDrain = { database, events: 0, drainMs: 0 };
+  /**
+   * Waits until the receivers up have every event so far: after each run with endpoints, so that the
+   * deliveries the sender put off while the checkouts ran (it yields to them) are not done during the other
+   * server's run, on the same two cores. Keeps the longest wait and the events.
+   */
+  const drained = async (): Promise<void> => {
+    const ended = Date.now();
+    const head = Number(
+      (
+        (await (await fetch(`${withEndpoints.baseURL}/api/audit`, { headers: { cookie } })).json()) as {
+          events: { seq: number }[];
+        }
+      ).events[0]?.seq ?? 0,
+    );
+    for (;;) {
+      const list = await endpoints(withEndpoints, cookie);
+      if (list.filter((e) => upUrls.has(e.url)).every((e) => e.health.deliveredUpTo >= head)) break;
+      if (Date.now() - ended > 300_000)
+        throw new Error('the receivers did not get every event within 5 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    drain.events = head;
+    drain.drainMs = Math.max(drain.drainMs, Date.now() - ended);
+  };
+  const medians = await interleaveRuns(
+    `webhooks ${database}`,
+    [
+      {
+        ...checkoutContestant('three endpoints', withEndpoints, await checkoutBodyOf(withEndpoints.baseURL)),
+        afterRun: drained,
+      },
+      checkoutContestant('none', none, await checkoutBodyOf(none.baseURL)),
+    ],
+    options,
+  );
+  const rows = options.connections.map((connections) => {
+    const { first, second, ratio } = ratioAt(medians, ['three endpoints', 'none'], connections);
+    return { database, connections, withEndpoints: first, none: second, ratio };
+  });
+  return { rows, drain };
 }
 
 export async function runWebhookWriteBench(
@@ -177,30 +118,20 @@ export async function runWebhookWriteBench(
   const receivers = [await startBareServer('ok'), await startBareServer('ok')];
   // Nothing listens there: every delivery to it fails at once, and it keeps retrying.
   const downUrl = `http://127.0.0.1:${await freePort()}/hooks`;
-  const env = { LOG_LEVEL: 'warn', ...checkoutLimitsOff, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
-  const rows: WebhookWriteRow[] = [];
+  const env = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
   const drains: WebhookDrain[] = [];
   try {
-    const sqlite = await compare('SQLite', { withEndpoints: env, none: env }, receivers, downUrl, options);
-    rows.push(...sqlite.rows);
-    drains.push(sqlite.drain);
-    if (options.postgresUrl) {
-      const scratch: ScratchPostgres[] = [];
-      try {
-        for (let i = 0; i < 2; i++) scratch.push(await createScratchPostgres(options.postgresUrl));
-        const pgEnvs = {
-          withEndpoints: { ...env, DATABASE_URL: scratch[0]?.url ?? '' },
-          none: { ...env, DATABASE_URL: scratch[1]?.url ?? '' },
-        };
-        const postgres = await compare('PostgreSQL', pgEnvs, receivers, downUrl, options);
-        rows.push(...postgres.rows);
-        drains.push(postgres.drain);
-      } finally {
-        await Promise.all(scratch.map((s) => s.drop()));
-      }
-    }
+    const rows = await sideBySide(
+      { ...options, sqlite: true },
+      [{ env }, { env }],
+      async (database, w, n) => {
+        const compared = await compare(database, [w, n], receivers, downUrl, options);
+        drains.push(compared.drain);
+        return compared.rows;
+      },
+    );
+    return { rows, drains };
   } finally {
     await Promise.all(receivers.map((r) => r.stop()));
   }
-  return { rows, drains };
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { AuditAction, AuditActor, AuditEvent, AuditSubject } from '../../shared/audit-types';
 import type { Actor } from '../../shared/team';
 import { isPostgres } from '../db/database';
@@ -48,38 +48,81 @@ export function eventJsonAroundSeq(
 /**
  * Appends one event to the chain, inside the transaction of the change it describes (so neither can exist
  * without the other). Call it after the change it describes.
+ */
+export function appendAudit(trx: Transaction<Database>, entry: AuditEntry): Promise<void> {
+  return appendAudits(trx, [entry]);
+}
+
+/**
+ * Appends events to the chain in their order, inside the transaction of the change they describe.
  *
- * SQLite: the head is moved first; the transaction already holds the one write lock (or takes it here), so
- * nothing else can append in between.
+ * SQLite: the head is moved first, once for all of them; the transaction already holds the one write lock (or
+ * takes it here), so nothing else can append in between.
  *
- * PostgreSQL: the event goes into `audit_pending`, and a deferred trigger numbers, hashes (the database's
- * sha256 over the same text as `eventHash`) and moves it into `audit_events` at COMMIT (migration 011). The
+ * PostgreSQL: the events go into `audit_pending`, and a deferred trigger numbers, hashes (the database's
+ * sha256 over the same text as `eventHash`) and moves them into `audit_events` at COMMIT (migration 011). The
  * head's row lock, which puts every app server's appends in one line, is then held only for the commit
  * itself, not across a round trip to this server as well. The seq and hash are the database's to give, at
  * the commit: read them from `audit_events` afterwards when needed.
  */
-export async function appendAudit(trx: Transaction<Database>, entry: AuditEntry): Promise<void> {
+export async function appendAudits(
+  trx: Transaction<Database>,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
   if (isPostgres(trx)) {
     // Every audited write runs this: a template, not the query builder, whose work here would be per write.
-    await sql`insert into audit_pending ${pendingAuditColumns} values ${pendingAuditValues(entry)}`.execute(
-      trx,
-    );
+    await sql`insert into audit_pending ${pendingAuditColumns} values ${sql.join(
+      entries.map((entry) => pendingAuditValues(entry)),
+    )}`.execute(trx);
     return;
   }
-  const { unnumbered, row } = auditRowOf(entry);
-  const head = await trx
-    .updateTable('audit_head')
-    .set({ seq: sql`seq + 1` })
-    .where('id', '=', 1)
-    .returning(['seq', 'hash'])
-    .executeTakeFirstOrThrow();
-  const event: Omit<AuditEvent, 'hash'> = { ...unnumbered, seq: Number(head.seq) };
-  const hash = eventHash(head.hash, event);
-  await trx
-    .insertInto('audit_events')
-    .values({ ...row, seq: event.seq, hash })
-    .execute();
-  await trx.updateTable('audit_head').set({ hash }).where('id', '=', 1).execute();
+  const { rows } = await trx.executeQuery<{ seq: number; hash: string }>(
+    CompiledQuery.raw(sqliteHeadMove, [entries.length]),
+  );
+  const head = rows[0];
+  if (!head) throw new Error('The audit head row is missing: run the migrations');
+  let seq = Number(head.seq) - entries.length;
+  let hash = head.hash;
+  const values = entries.flatMap((entry) => {
+    const { unnumbered, row } = auditRowOf(entry);
+    seq += 1;
+    // The text eventHash hashes, from the details' JSON already made (the bulk of an event's).
+    const [beforeSeq, afterSeq] = eventJsonAroundSeq(unnumbered, row.details);
+    hash = chainHash(hash, `${beforeSeq}${seq}${afterSeq}`);
+    return [
+      seq,
+      row.at,
+      row.actor_id,
+      row.actor_name,
+      row.actor_role,
+      row.device_id,
+      row.device_name,
+      row.action,
+      row.subject_type,
+      row.subject_id,
+      row.details,
+      hash,
+    ];
+  });
+  await trx.executeQuery(CompiledQuery.raw(sqliteEventsInsert(entries.length), values));
+  await trx.executeQuery(CompiledQuery.raw(sqliteHeadHash, [hash]));
+}
+
+/*
+ * SQLite's statements of an append, as text: every audited write runs them, and compiling them from the query
+ * builder or a template was part of every write's cost.
+ */
+const sqliteHeadMove = 'update audit_head set seq = seq + ? where id = 1 returning seq, hash';
+const sqliteHeadHash = 'update audit_head set hash = ? where id = 1';
+const sqliteEventsInserts: string[] = [];
+function sqliteEventsInsert(count: number): string {
+  sqliteEventsInserts[count] ??=
+    'insert into audit_events (seq, at, actor_id, actor_name, actor_role, device_id, device_name, action, ' +
+    `subject_type, subject_id, details, hash) values ${Array(count)
+      .fill(`(${Array(12).fill('?').join(', ')})`)
+      .join(', ')}`;
+  return sqliteEventsInserts[count];
 }
 
 function auditRowOf(entry: AuditEntry) {
@@ -114,11 +157,19 @@ export const pendingAuditColumns = sql`(at, actor_id, actor_name, actor_role, de
  * (a round trip less). Rows of one multi-row insert are chained in their order, at the commit.
  */
 export function pendingAuditValues(entry: AuditEntry) {
+  return sql`(${pendingAuditFields(entry)})`;
+}
+
+/**
+ * The values of `pendingAuditValues` without the parentheses, typed, so that they also serve in a `values` list
+ * that a statement selects from (tax-documents.ts puts the number it takes into their texts).
+ */
+export function pendingAuditFields(entry: AuditEntry) {
   const { unnumbered, row } = auditRowOf(entry);
   const [jsonBeforeSeq, jsonAfterSeq] = eventJsonAroundSeq(unnumbered, row.details);
-  return sql`(${row.at}, ${row.actor_id}, ${row.actor_name}, ${row.actor_role}, ${row.device_id},
-    ${row.device_name}, ${row.action}, ${row.subject_type}, ${row.subject_id}, ${row.details},
-    ${jsonBeforeSeq}, ${jsonAfterSeq})`;
+  return sql`${row.at}::text, ${row.actor_id}::integer, ${row.actor_name}::text, ${row.actor_role}::text,
+    ${row.device_id}::integer, ${row.device_name}::text, ${row.action}::text, ${row.subject_type}::text,
+    ${row.subject_id}::text, ${row.details}::text, ${jsonBeforeSeq}::text, ${jsonAfterSeq}::text`;
 }
 
 /** An event with no change around it (a failed sign-in): its own transaction. */

@@ -17,9 +17,9 @@ import { costOfSaleMoves, type SoldCost } from '../../stock/sales-figures';
 import {
   currentDocumentRow,
   documentOf,
+  issueDocument,
+  issueStatement,
   replaceDocument,
-  reserveNumber,
-  storeDocument,
   type TaxContext,
   taxContextOf,
 } from '../../tax/tax-documents';
@@ -420,9 +420,9 @@ async function settledCheck(trx: Trx, existing: StoredCheck, at: string) {
 }
 
 /**
- * A revision's tax documents: with tax on, a new abbreviated invoice replaces the standing one (its number
- * reserved first, so the revision's audit event carries it); with tax off, the standing one is only marked
- * replaced (no new number is issued).
+ * A revision's tax documents: with tax on, a new abbreviated invoice replaces the standing one (the revision's
+ * audit event, `revisedEvent`, carries its number); with tax off, the standing one is only marked replaced (no
+ * new number is issued).
  */
 async function reviseDocument(
   trx: Trx,
@@ -430,12 +430,12 @@ async function reviseDocument(
   total: number,
   { tax, timeZone }: TaxContext,
   change: Change,
-  auditRevision: (documentNumber?: string) => Promise<void>,
+  revisedEvent: (documentNumber?: string) => AuditEntry,
 ): Promise<TaxDocument | undefined> {
   const old = await currentDocumentRow(trx, existing.id);
   const standing = old?.status === 'issued' ? old : undefined;
   if (!tax) {
-    await auditRevision();
+    await appendAudit(trx, revisedEvent());
     if (standing) await replaceDocument(trx, standing, null, existing.bungalow, change);
     return old ? documentOf({ ...old, ...(standing ? { status: 'replaced' } : {}) }) : undefined;
   }
@@ -448,9 +448,7 @@ async function reviseDocument(
     timeZone,
     replaces: standing?.number ?? null,
   };
-  const reserved = await reserveNumber(trx, issue, change.at);
-  await auditRevision(reserved.number);
-  const stored = await storeDocument(trx, issue, reserved, change);
+  const stored = await issueDocument(trx, issue, change, (number) => [revisedEvent(number)]);
   if (standing) await replaceDocument(trx, standing, stored.number, existing.bungalow, change);
   return documentOf(stored);
 }
@@ -537,19 +535,17 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
         change,
       );
     }
-    const document = await reviseDocument(trx, existing, total, taxContext, change, (documentNumber) =>
-      appendAudit(trx, {
-        ...change,
-        action: 'checkout.revised',
-        subject: subject('checkout', existing.id),
-        details: {
-          bungalow: existing.bungalow,
-          before: { total: existing.total, lines: previousLines },
-          after: { total, lines },
-          ...(documentNumber ? { documentNumber } : {}),
-        },
-      }),
-    );
+    const document = await reviseDocument(trx, existing, total, taxContext, change, (documentNumber) => ({
+      ...change,
+      action: 'checkout.revised',
+      subject: subject('checkout', existing.id),
+      details: {
+        bungalow: existing.bungalow,
+        before: { total: existing.total, lines: previousLines },
+        after: { total, lines },
+        ...(documentNumber ? { documentNumber } : {}),
+      },
+    }));
     const soldCost = await moveSold(trx, {
       bungalow: existing.bungalow,
       at,
@@ -647,11 +643,14 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
           after: lines,
           fridge,
         });
-        // Last in the transaction: see running-totals.ts.
-        await countCheckout(trx, { bungalow: input.bungalow, createdAt: at, lines, soldCost });
-        // Tax documents (fifth stage): the month's counter row is the busiest lock of all, so it is taken last.
+        // Last in the transaction: see running-totals.ts. Tax documents (fifth stage): the month's counter row is
+        // the busiest lock of all, so the number comes last too; on PostgreSQL in the running totals' statement,
+        // so that the rows of both are held for one round trip and the COMMIT (docs/decisions/110).
+        const counted = { bungalow: input.bungalow, createdAt: at, lines, soldCost };
         let document: TaxDocument | undefined;
-        if (tax) {
+        if (!tax) {
+          await countCheckout(trx, counted);
+        } else {
           const issue = {
             type: 'abb' as const,
             checkoutId: inserted.id,
@@ -661,11 +660,15 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
             timeZone,
             replaces: null,
           };
-          const reserved = await reserveNumber(trx, issue, at);
-          // The checkout's own event carries its number, appended with the document's (one statement).
-          document = documentOf(
-            await storeDocument(trx, issue, reserved, change, [recordedEvent(reserved.number)]),
-          );
+          // The checkout's own event carries its number, appended with the document's.
+          const withNumber = (number: string) => [recordedEvent(number)];
+          if (isPostgres(trx)) {
+            const statement = issueStatement(issue, change, withNumber);
+            document = documentOf(statement.stored(await countCheckout(trx, counted, statement)));
+          } else {
+            await countCheckout(trx, counted);
+            document = documentOf(await issueDocument(trx, issue, change, withNumber));
+          }
         }
 
         const row: StoredCheck = {

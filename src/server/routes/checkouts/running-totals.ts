@@ -74,19 +74,29 @@ async function pendingSinceRestock(trx: Trx, checkout: Counted): Promise<boolean
 }
 
 /**
+ * PostgreSQL: another statement's WITHs and main query, run in the running totals' own statement (the
+ * checkout's tax document: tax-documents.ts). Both hold rows every other checkout waits for until the commit,
+ * so as one statement they are held a round trip less.
+ */
+export interface Rider<Answer> {
+  withs: RawBuilder<unknown>[];
+  select: RawBuilder<Answer>;
+}
+
+/**
  * Applies a change to the running totals: one upsert per table, consumption first, rows in drink-name order
  * (then the sales figures, in drink-id order: a checkout meets a sales row only with the consumption row of
  * the same drink, locked before it). Callers run it as the last statement of their transaction, so the hot
- * rows (today's drinks) stay locked only for the commit.
+ * rows (today's drinks) stay locked only for the commit. A `rider` goes first and answers the statement.
  */
-async function applyDelta(
+async function applyDelta<Answer>(
   trx: Trx,
   { bungalow, createdAt }: Pick<Counted, 'bungalow' | 'createdAt'>,
   deltas: DrinkDelta[],
   pending: boolean,
   sales: SalesDelta[],
-): Promise<void> {
-  if (deltas.length === 0 && sales.length === 0) return;
+  rider?: Rider<Answer>,
+): Promise<Answer | undefined> {
   const bucket = quarterHourOf(createdAt);
   // Templates, not the query builder: every checkout runs them, and building them cost more than the
   // database's work.
@@ -101,35 +111,46 @@ async function applyDelta(
     on conflict (bungalow, drink_name) do update set units = case
       when restock_pending.units + excluded.units > 0 then restock_pending.units + excluded.units else 0 end`;
   if (!isPostgres(trx)) {
+    if (rider) throw new Error('A rider is for PostgreSQL only');
     if (deltas.length > 0) await consumption.execute(trx);
     if (unitDeltas.length > 0) await restock.execute(trx);
     if (sales.length > 0) await upsertSales(bucket, sales).execute(trx);
-    return;
+    return undefined;
   }
   // One statement, not two or three: these rows are locked until the commit, and every other checkout of the
   // quarter-hour waits for them, so a round trip less here is one less for all of them. PostgreSQL runs the
-  // unreferenced data-modifying WITHs after the main statement, in order: consumption is locked first.
-  const ctes: RawBuilder<unknown>[] = [];
+  // main statement first, then the unreferenced data-modifying WITHs in order: a rider's rows (the month's
+  // tax counter) are locked first, then consumption, as a revision's are (its number comes before its totals).
+  const ctes: RawBuilder<unknown>[] = [...(rider?.withs ?? [])];
+  if (rider && deltas.length > 0) ctes.push(sql`consumption as (${consumption})`);
   if (unitDeltas.length > 0) ctes.push(sql`restock as (${restock})`);
-  if (deltas.length > 0 && sales.length > 0) ctes.push(sql`sales as (${upsertSales(bucket, sales)})`);
-  const main = deltas.length > 0 ? consumption : upsertSales(bucket, sales);
-  await (ctes.length > 0 ? sql`with ${sql.join(ctes)} ${main}` : main).execute(trx);
+  if (sales.length > 0 && (rider || deltas.length > 0))
+    ctes.push(sql`sales as (${upsertSales(bucket, sales)})`);
+  const main =
+    rider?.select ??
+    (deltas.length > 0 ? consumption : sales.length > 0 ? upsertSales(bucket, sales) : undefined);
+  if (!main) return undefined;
+  const { rows } = await (ctes.length > 0 ? sql<Answer>`with ${sql.join(ctes)} ${main}` : main).execute(trx);
+  return rows[0] as Answer | undefined;
 }
 
 /**
  * Called inside the checkout's own transaction, so the totals never disagree with the checkouts. `soldCost`:
- * what its sale moves cost (none with stock off).
+ * what its sale moves cost (none with stock off). PostgreSQL: a `rider` runs in the same statement, and its
+ * answer is returned.
  */
-export async function countCheckout(
+export async function countCheckout<Answer = never>(
   trx: Trx,
   checkout: Counted & { soldCost?: readonly SoldCost[] },
-): Promise<void> {
-  await applyDelta(
+  rider?: Rider<Answer>,
+): Promise<Answer | undefined> {
+  return applyDelta(
     trx,
     checkout,
     deltaByDrinkName([], checkout.lines),
     true,
     salesDeltas([], checkout.lines, checkout.soldCost ?? []),
+    rider,
   );
 }
 

@@ -177,6 +177,20 @@ describeEachDatabase('abbreviated tax invoices', ({ fresh }) => {
     ]);
     const recorded = audit.events.find((event) => event.action === 'checkout.recorded');
     expect(recorded?.details).toMatchObject({ documentNumber: 'ABB2611-00003' });
+    // Each change's own event comes first, then its document's, both with the number the document took.
+    const chain = audit.events
+      .filter((event) => event.action.startsWith('checkout.') || event.action === 'document.issued')
+      .reverse()
+      .map((event) => [event.action, event.details.documentNumber ?? event.details.number]);
+    expect(chain).toEqual([
+      ['checkout.recorded', 'ABB2611-00001'],
+      ['document.issued', 'ABB2611-00001'],
+      ['checkout.revised', 'ABB2611-00002'],
+      ['document.issued', 'ABB2611-00002'],
+      ['checkout.voided', 'ABB2611-00002'],
+      ['checkout.recorded', 'ABB2611-00003'],
+      ['document.issued', 'ABB2611-00003'],
+    ]);
     // The checkId is the device's secret: in no audit event (so in no webhook or live event either).
     expect(JSON.stringify(audit.events)).not.toContain(checkId);
     const verify = await (await t.request('GET', '/api/audit/verify', { cookie })).json();
@@ -199,6 +213,17 @@ describeEachDatabase('abbreviated tax invoices', ({ fresh }) => {
     expect(numbers).toEqual(
       Array.from({ length: 20 }, (_, i) => `ABB2611-${String(i + 1).padStart(5, '0')}`),
     );
+  });
+
+  it('the sequence runs past 99999 with a sixth digit', async () => {
+    const t = await fresh();
+    const { record } = await setUp(t);
+    await t.db.kysely
+      .insertInto('tax_sequences')
+      .values({ prefix: 'ABB', yymm: '2611', next_number: 99_999 })
+      .execute();
+    expect((await record(1, { Coke: 1 })).document?.number).toBe('ABB2611-99999');
+    expect((await record(2, { Coke: 1 })).document?.number).toBe('ABB2611-100000');
   });
 
   it('turning tax off stops numbering and renumbers nothing; on again, the month goes on', async () => {

@@ -1,0 +1,155 @@
+/**
+ * Two servers side by side, on SQLite and on PostgreSQL (a scratch database each), loaded in turns: what the
+ * write benches (audit, webhooks, stock, tax) share. Each bench says how its two servers start and what one
+ * run of load is; this module starts and stops them, interleaves the runs and takes the medians.
+ */
+import {
+  checkoutLimitsOff,
+  type ServerProcess,
+  type StartServerOptions,
+  startServer,
+} from '../tests/support/server-process';
+import { type LoadResult, load, medianOf } from './http-load';
+import { createScratchPostgres, type ScratchPostgres } from './servers';
+
+export type BenchDatabase = 'SQLite' | 'PostgreSQL';
+
+export interface SideBySideOptions {
+  /** PostgreSQL server URL, or undefined to skip PostgreSQL. */
+  postgresUrl: string | undefined;
+  /** False skips SQLite (BENCH_SKIP=sqlite), to time PostgreSQL alone. */
+  sqlite: boolean;
+  log: (line: string) => void;
+}
+
+/**
+ * Starts the two servers `starts` describes (with the checkout limits off and a quiet log, each on a database of
+ * its own) on each database the options ask for, runs `compare` with them, stops them, and gathers its rows.
+ */
+export async function sideBySide<Row>(
+  options: SideBySideOptions,
+  starts: [StartServerOptions, StartServerOptions],
+  compare: (database: BenchDatabase, first: ServerProcess, second: ServerProcess) => Promise<Row[]>,
+): Promise<Row[]> {
+  const quiet = { LOG_LEVEL: 'warn', ...checkoutLimitsOff };
+  const run = async (database: BenchDatabase, databaseUrls: [string, string] | undefined) => {
+    const servers: ServerProcess[] = [];
+    try {
+      for (const [index, start] of starts.entries()) {
+        const url = databaseUrls?.[index];
+        servers.push(
+          await startServer({
+            ...start,
+            env: { ...quiet, ...start.env, ...(url ? { DATABASE_URL: url } : {}) },
+          }),
+        );
+      }
+      const [first, second] = servers as [ServerProcess, ServerProcess];
+      return await compare(database, first, second);
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+  };
+  const rows: Row[] = [];
+  if (options.sqlite) rows.push(...(await run('SQLite', undefined)));
+  if (options.postgresUrl) {
+    const scratch: ScratchPostgres[] = [];
+    try {
+      for (let i = 0; i < 2; i++) scratch.push(await createScratchPostgres(options.postgresUrl));
+      const urls = scratch.map((s) => s.url) as [string, string];
+      rows.push(...(await run('PostgreSQL', urls)));
+    } finally {
+      await Promise.all(scratch.map((s) => s.drop()));
+    }
+  }
+  return rows;
+}
+
+/** One side of a comparison: how to load it once, and what to wait for after each run. */
+export interface Contestant<Label extends string> {
+  label: Label;
+  server: ServerProcess;
+  run(connections: number, seconds: number): Promise<LoadResult>;
+  /** After each counted run, once its requests in flight are served (the webhook sender's catch-up). */
+  afterRun?(): Promise<void>;
+}
+
+/**
+ * A contestant that sends `POST /api/checkouts`: the same body every time, or the next of `body()` (a checkout
+ * of the next bungalow in turn).
+ */
+export function checkoutContestant<Label extends string>(
+  label: Label,
+  server: ServerProcess,
+  body: string | (() => string),
+): Contestant<Label> {
+  return {
+    label,
+    server,
+    run: (connections, seconds) =>
+      load(`${server.baseURL}/api/checkouts`, {
+        connections,
+        durationSeconds: seconds,
+        method: 'POST',
+        ...(typeof body === 'string' ? { body } : { next: () => ({ path: '/api/checkouts', body: body() }) }),
+      }),
+  };
+}
+
+export interface InterleaveOptions {
+  rounds: number;
+  durationSeconds: number;
+  connections: number[];
+  log: (line: string) => void;
+}
+
+/**
+ * Warms both contestants up (JIT, caches), then runs each at every connection count, round after round,
+ * alternating who goes first so that a neighbour's burst of CPU hurts both alike; answers the medians by label
+ * and connection count. `what` starts each run's log line.
+ */
+export async function interleaveRuns<Label extends string>(
+  what: string,
+  contestants: [Contestant<Label>, Contestant<Label>],
+  options: InterleaveOptions,
+): Promise<Record<Label, Record<number, LoadResult & { runs: number }>>> {
+  for (const contestant of contestants) await contestant.run(10, 1);
+  const runs = new Map<Label, Map<number, LoadResult[]>>(contestants.map((c) => [c.label, new Map()]));
+  for (let round = 0; round < options.rounds; round++) {
+    for (const connections of options.connections) {
+      const order = round % 2 === 0 ? contestants : [...contestants].reverse();
+      for (const contestant of order) {
+        const result = await contestant.run(connections, options.durationSeconds);
+        // autocannon stops sending when its time is up, but the requests it left in flight are still served:
+        // a health check queues behind them, so they do not count against the next run.
+        await fetch(`${contestant.server.baseURL}/api/health`).catch(() => undefined);
+        await contestant.afterRun?.();
+        const byConnections = runs.get(contestant.label) as Map<number, LoadResult[]>;
+        byConnections.set(connections, [...(byConnections.get(connections) ?? []), result]);
+        options.log(
+          `  ${what} round ${round + 1} ${contestant.label} c=${connections}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, failures ${result.failures}`,
+        );
+      }
+    }
+  }
+  const medians = {} as Record<Label, Record<number, LoadResult & { runs: number }>>;
+  for (const [label, byConnections] of runs) {
+    medians[label] = Object.fromEntries(
+      [...byConnections].map(([connections, results]) => [connections, medianOf(results)]),
+    );
+  }
+  return medians;
+}
+
+type Median = LoadResult & { runs: number };
+
+/** The two medians of one connection count, first over second: the figure a write bench reports. */
+export function ratioAt<Label extends string>(
+  medians: Record<Label, Record<number, Median>>,
+  [first, second]: [Label, Label],
+  connections: number,
+): { first: Median; second: Median; ratio: number } {
+  const a = medians[first][connections] as Median;
+  const b = medians[second][connections] as Median;
+  return { first: a, second: b, ratio: a.requestsPerSecond / b.requestsPerSecond };
+}
