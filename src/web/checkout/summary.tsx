@@ -1,11 +1,25 @@
 import { FileDown, Share2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { grandTotal, lineTotal, selectedItems } from '../../shared/money';
 import { Button } from '../components/ui/button';
 import { useI18n } from '../i18n/language';
 import { loadReceipt } from './load-receipt';
 import type { CheckoutItem } from './missing-counts';
-import { PromptPayPanel } from './promptpay-panel';
+
+/**
+ * Shown only under a total, so a chunk of its own (with the PromptPay amount rules), fetched at the first count:
+ * its bytes no longer count against /checkout's first load, which now carries hydration too. The service
+ * worker keeps it with the checkout's other lazy chunks; where it cannot be fetched, the Summary goes without.
+ */
+const PromptPayPanel = lazy(() =>
+  import('./promptpay-panel').then(
+    (module) => ({ default: module.PromptPayPanel }),
+    (error: unknown) => {
+      console.warn('The PromptPay panel could not be loaded', error);
+      return { default: () => null };
+    },
+  ),
+);
 
 export interface SummaryProps {
   items: readonly CheckoutItem[];
@@ -66,7 +80,9 @@ export function Summary({ items, bungalow, onShare, sending }: SummaryProps) {
             <span>{t.totalCost}</span>
             <span className="tabular-nums">{baht(grandTotal(chosen))}</span>
           </p>
-          <PromptPayPanel total={grandTotal(chosen)} />
+          <Suspense fallback={null}>
+            <PromptPayPanel total={grandTotal(chosen)} />
+          </Suspense>
           <div className="mt-5 grid gap-3 sm:grid-cols-2">
             <Button variant="secondary" pending={generating} onClick={generatePdf} className="min-h-14">
               {!generating && <FileDown aria-hidden="true" className="size-5" />}
