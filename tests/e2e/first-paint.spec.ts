@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import { type APIRequestContext, type Page, request } from '@playwright/test';
 import { languages } from '../../src/shared/i18n/languages';
-import { addMissing, countOf } from './checkout-helpers';
+import type { ServerProcess } from '../support/server-process';
+import { addMissing, controlledByServiceWorker, countOf, testDrinks } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -114,4 +115,109 @@ test.describe('with JavaScript', () => {
       await live.close();
     });
   }
+});
+
+/** The owner's API calls, from a context of their own (not the page's cookies). */
+async function ownerApi(server: ServerProcess): Promise<APIRequestContext> {
+  const api = await request.newContext({
+    baseURL: server.baseURL,
+    extraHTTPHeaders: { Origin: server.baseURL, Connection: 'close' },
+  });
+  expect((await api.post('/api/session', { data: { password: server.adminPassword } })).status()).toBe(204);
+  return api;
+}
+
+/** Coke's par in `bungalow`'s fridge, not the catalogue's 3: what tells the bungalow's own page apart. */
+async function setCokePar(server: ServerProcess, bungalow: number, par: number) {
+  const api = await ownerApi(server);
+  const drinks = (await (await api.get('/api/drinks')).json()) as { id: number; drinkName: string }[];
+  const coke = drinks.find((drink) => drink.drinkName === 'Coke');
+  const response = await api.put('/api/pars', {
+    data: { bungalows: [bungalow], items: [{ drinkId: coke?.id, par }] },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await api.dispose();
+}
+
+const card = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+
+test.describe('offline after a first visit the server rendered', () => {
+  test('the service worker keeps that bungalow as the page showed it; a bungalow never opened gets the shell', async ({
+    page,
+    context,
+    adminApi,
+    server,
+  }) => {
+    await adminApi.setDrinks(testDrinks);
+    await setCokePar(server, 8, 6);
+    // The first visit: the server's page, whose drinks and fridge the page never fetched itself.
+    await page.goto('/checkout?bungalow=8');
+    await expect(card(page, 'Coke')).toContainText('Starting: 6');
+    await controlledByServiceWorker(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2 })).toContainText('Bungalow 8');
+    await expect(card(page, 'Coke')).toContainText('Starting: 6');
+    await expect(page.getByRole('note')).toContainText('may be out of date');
+    await addMissing(page, 'Coke', 2);
+    await expect(countOf(page, 'Coke')).toHaveText('2');
+
+    // Never opened on this device: the shell, with the catalogue's drinks as the worker kept them.
+    await page.goto('/checkout?bungalow=9');
+    await expect(page.getByRole('heading', { level: 2 })).toContainText('Bungalow 9');
+    await expect(card(page, 'Coke')).toContainText('Starting: 3');
+    await context.setOffline(false);
+  });
+});
+
+test.describe('with stock on', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test("the server's 'Starting: N' and what was not refilled are what the browser renders", async ({
+    browser,
+    adminApi,
+    server,
+  }) => {
+    const created = await adminApi.setDrinks(testDrinks);
+    const id = (name: string) => created.find((drink) => drink.drinkName === name)?.id;
+    const api = await ownerApi(server);
+    const started = await api.post('/api/stock/start', {
+      data: { storeroom: [{ drinkId: id('Chang'), quantity: 48 }] },
+    });
+    expect(started.ok(), await started.text()).toBe(true);
+    await api.put('/api/guest', { data: { name: 'Ana Silva', email: 'ana@example.com' } });
+    // The guest before took 2 Chang, and nobody refilled the fridge.
+    const taken = await api.post('/api/checkouts', {
+      data: { bungalow: 7, items: [{ drinkId: id('Chang'), missing: 2 }] },
+    });
+    expect(taken.ok(), await taken.text()).toBe(true);
+    await api.dispose();
+
+    const still = await browser.newContext({ javaScriptEnabled: false, baseURL: server.baseURL });
+    const stillPage = await still.newPage();
+    await stillPage.goto('/checkout?bungalow=7');
+    await expect(card(stillPage, 'Chang')).toContainText('Starting: 2');
+    await expect(stillPage.getByText('Not refilled since the last check: 2 Chang')).toBeVisible();
+    const served = await mainText(stillPage);
+    await still.close();
+
+    const live = await browser.newContext({ baseURL: server.baseURL, serviceWorkers: 'block' });
+    const livePage = await live.newPage();
+    const errors = watchErrors(livePage);
+    await livePage.goto('/checkout?bungalow=7');
+    await hydrated(livePage);
+    expect(await mainText(livePage)).toBe(served);
+    // As the browser renders it from the shell, fetching the drinks and the fridge itself.
+    const shell = await (await livePage.request.get('/index.html')).text();
+    await livePage.route('**/checkout?bungalow=7', (route) =>
+      route.fulfill({ body: shell, contentType: 'text/html; charset=utf-8' }),
+    );
+    await livePage.reload();
+    await expect(card(livePage, 'Chang')).toContainText('Starting: 2');
+    expect(await mainText(livePage)).toBe(served);
+    expect(errors).toEqual([]);
+    await live.close();
+  });
 });
