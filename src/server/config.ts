@@ -209,8 +209,5 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 export class ConfigError extends Error {}
 
 export function readConfig(): Config {
-  // The built server is production: React's server renderer (the guest's first paint, loaded with the first
-  // /checkout) takes its development build, slower and noisier, unless NODE_ENV says otherwise.
-  process.env.NODE_ENV ??= 'production';
   return parseConfig(process.env);
 }

@@ -143,10 +143,13 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
       const encoding = preferredEncoding(c.req.header('accept-encoding'));
       const encoded = encoding === 'br' ? rendered.brotli : encoding === 'gzip' ? rendered.gzip : undefined;
       // A Headers object: @hono/node-server's Response would drop what middleware adds to a plain object's.
+      // Content-Length always: a kept answer (kept-answers.ts) is written as the app wrote it, never chunked.
       if (encoding && encoded) {
         headers['Content-Encoding'] = encoding;
+        headers['Content-Length'] = String(encoded.length);
         return new Response(new Uint8Array(encoded), { status: 200, headers: new Headers(headers) });
       }
+      headers['Content-Length'] = String(Buffer.byteLength(rendered.html));
       return new Response(rendered.html, { status: 200, headers: new Headers(headers) });
     },
   };
@@ -158,7 +161,7 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
  * the fridge is open, its pars and its bottles. Equal fingerprints, equal pages. Read before the data, so a
  * page kept under a fingerprint is never older than it. PostgreSQL keys the page by readFridge's answer.
  */
-function fridgeFingerprint(db: Db): ((bungalow: number) => string) | undefined {
+export function fridgeFingerprint(db: Db): ((bungalow: number) => string) | undefined {
   const sqlite = db.sqlite;
   if (!sqlite) return undefined;
   let statement: ReturnType<typeof sqlite.prepare<[string, number, string], unknown[]>> | undefined;
