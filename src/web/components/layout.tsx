@@ -1,11 +1,20 @@
 import { Home, Settings } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { followPage, useI18n } from '../i18n/language';
-import { AdminOfflineNotice } from '../offline/admin-offline-notice';
 import { loadPublicSettings, onPublicSettingsChange } from '../settings';
 import { LanguageSwitch } from './language-switch';
-import { Toaster } from './ui/toaster';
+import { useHydrated } from './use-hydrated';
+
+/**
+ * The toasts and the admin panel's offline notice are chunks of their own: the first paint shows neither, and
+ * their bytes counted against /checkout's 110 KiB. The service worker keeps them with the other lazy chunks. A
+ * toast raised before its chunk is in waits in react-hot-toast's store and shows when it mounts.
+ */
+const Toaster = lazy(() => import('./ui/toaster').then((module) => ({ default: module.Toaster })));
+const AdminOfflineNotice = lazy(() =>
+  import('../offline/admin-offline-notice').then((module) => ({ default: module.AdminOfflineNotice })),
+);
 
 /** The resort's name from its settings, '' until they arrive (or when none is set). */
 function useResortName(): string {
@@ -61,17 +70,28 @@ export function Header() {
 export function Layout() {
   const { pathname } = useLocation();
   useEffect(() => followPage(pathname), [pathname]);
+  // A lazy part rendered by the server would suspend its render (renderToString cannot wait) and leave the
+  // browser a boundary to redo while hydrating: the toasts come after hydration.
+  const hydrated = useHydrated();
   return (
     // The admin workspace (data-workspace) uses a desk's width, for its side nav and wider pages; the
     // checkout stays one column. CSS decides, so /checkout's script carries nothing for it.
     <div className="group/page min-h-dvh">
       <Header />
       <main className="mx-auto max-w-3xl px-4 pt-4 pb-12 lg:has-[[data-workspace]]:max-w-6xl">
-        {pathname.startsWith('/admin') && <AdminOfflineNotice />}
+        {pathname.startsWith('/admin') && (
+          <Suspense fallback={null}>
+            <AdminOfflineNotice />
+          </Suspense>
+        )}
         <Outlet />
       </main>
       {/* react-hot-toast's defaults are the spec's: 4 s errors, 2 s successes, at most 20 kept. */}
-      <Toaster />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </div>
   );
 }
