@@ -2,19 +2,20 @@ import { Home, Settings } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { followPage, useI18n } from '../i18n/language';
+import { AdminOfflineNotice } from '../offline/admin-offline-notice';
 import { loadPublicSettings, onPublicSettingsChange } from '../settings';
 import { LanguageSwitch } from './language-switch';
 import { useHydrated } from './use-hydrated';
 
 /**
- * The toasts and the admin panel's offline notice are chunks of their own: the first paint shows neither, and
- * their bytes counted against /checkout's 110 KiB. The service worker keeps them with the other lazy chunks. A
- * toast raised before its chunk is in waits in react-hot-toast's store and shows when it mounts.
+ * The toasts are a chunk of their own: the first paint shows none, and their bytes counted against /checkout's
+ * 110 KiB. The service worker keeps it with the checkout's other lazy chunks, not the admin's (so the toaster
+ * lives outside components/ui/, whose modules go to the admin's chunk). A toast raised before the chunk is in
+ * waits in react-hot-toast's store and shows when the toaster mounts. The admin panel's offline notice stays
+ * in the first load: it must show offline, and a chunk of its own would follow the admin pages that use it
+ * into theirs, which the worker does not keep.
  */
-const Toaster = lazy(() => import('./ui/toaster').then((module) => ({ default: module.Toaster })));
-const AdminOfflineNotice = lazy(() =>
-  import('../offline/admin-offline-notice').then((module) => ({ default: module.AdminOfflineNotice })),
-);
+const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
 
 /** The resort's name from its settings, '' until they arrive (or when none is set). */
 function useResortName(): string {
@@ -79,11 +80,7 @@ export function Layout() {
     <div className="group/page min-h-dvh">
       <Header />
       <main className="mx-auto max-w-3xl px-4 pt-4 pb-12 lg:has-[[data-workspace]]:max-w-6xl">
-        {pathname.startsWith('/admin') && (
-          <Suspense fallback={null}>
-            <AdminOfflineNotice />
-          </Suspense>
-        )}
+        {pathname.startsWith('/admin') && <AdminOfflineNotice />}
         <Outlet />
       </main>
       {/* react-hot-toast's defaults are the spec's: 4 s errors, 2 s successes, at most 20 kept. */}
