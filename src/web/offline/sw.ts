@@ -178,10 +178,11 @@ registerRoute(
 );
 
 /**
- * The bungalows of the checkout pages open now that this worker does not control yet: the first visit's page,
- * which the server rendered with its drinks in it, so it fetched neither the drinks nor the fridge.
+ * The bungalows of the checkout pages open now, whoever controls them. At the first install that is the page
+ * that registered this worker: the first visit's, which the server rendered with its drinks and fridge in it,
+ * so it fetched neither.
  */
-async function uncontrolledCheckoutBungalows(): Promise<number[]> {
+async function openCheckoutBungalows(): Promise<number[]> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const bungalows = new Set<number>();
   for (const client of windows) {
@@ -203,7 +204,7 @@ self.addEventListener('install', (event) => {
         // Without the session cookie: the public part, whoever is logged in on this device.
         const settings = await fetch('/api/settings', { credentials: 'omit' });
         if (settings.ok && !(await cache.match('/api/settings'))) await cache.put('/api/settings', settings);
-        const fridges = (await uncontrolledCheckoutBungalows()).map((bungalow) =>
+        const fridges = (await openCheckoutBungalows()).map((bungalow) =>
           cache.add(`/api/fridges/${bungalow}`).catch(() => {}),
         );
         await Promise.all(fridges);
