@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { takeFirstPaint } from './checkout/first-paint';
+import { firstPaintOfPage } from './checkout/first-paint';
 import { startLanguage } from './i18n/language';
 import { router } from './router';
 import './styles.css';
@@ -37,7 +37,7 @@ const app = (
 );
 // The guest's page as the server rendered it (checkout/checkout-render.tsx): hydrated in its language, with
 // the drinks it carries. Every other page (the service worker's shell, the workspace) is rendered here.
-const rendered = takeFirstPaint();
+const rendered = firstPaintOfPage();
 // The language's messages first (none to fetch for English), so the page never flashes another language.
 startLanguage(rendered?.language).finally(() => {
   if (rendered && appRoot.firstElementChild) {

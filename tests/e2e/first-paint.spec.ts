@@ -26,6 +26,24 @@ const hydrated = (page: Page) =>
     return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
   });
 
+/**
+ * Counts the server's nodes that the browser threw away from #root: hydration keeps them all, while a render
+ * from scratch (createRoot, or a hydration that gave up) replaces them and paints the page a second time.
+ */
+async function watchServerNodes(page: Page) {
+  await page.addInitScript(() => {
+    const state = window as unknown as { serverNodesReplaced: number };
+    state.serverNodesReplaced = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if ((record.target as Element).id === 'root') state.serverNodesReplaced += record.removedNodes.length;
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { serverNodesReplaced: number }).serverNodesReplaced);
+}
+
 /** The page's visible text, spaces evened out. */
 const mainText = async (page: Page) =>
   ((await page.locator('main').textContent()) ?? '').replace(/\s+/g, ' ').trim();
@@ -57,8 +75,11 @@ test.describe('with JavaScript', () => {
       const path = new URL(request.url()).pathname;
       if (path === '/api/drinks' || path.startsWith('/api/fridges/')) drinkRequests.push(path);
     });
+    const serverNodesReplaced = await watchServerNodes(page);
     await page.goto('/checkout?bungalow=4');
     await hydrated(page);
+    // Hydrated, not painted again from scratch: the server's nodes are the page's.
+    expect(await serverNodesReplaced()).toBe(0);
     await addMissing(page, 'Coke', 2);
     await expect(countOf(page, 'Coke')).toHaveText('2');
     await expect(page.getByRole('region', { name: 'Summary' })).toContainText('2 x Coke');

@@ -26,22 +26,28 @@ export function firstPaintJson(data: FirstPaint): string {
   });
 }
 
-let taken = false;
-
-/**
- * The server's data for this page, once: the loader's first run on the page the server rendered. Later runs
- * (a revalidation, a navigation) fetch as before. Null where the page was not rendered by the server (the
- * service worker's shell, a workspace page) or for another bungalow.
- */
-export function takeFirstPaint(bungalow?: number): FirstPaint | null {
-  if (taken || typeof document === 'undefined') return null;
+/** The server's data in this page, or null where the server did not render it (the shell, a workspace page). */
+export function firstPaintOfPage(): FirstPaint | null {
+  if (typeof document === 'undefined') return null;
   const element = document.getElementById(firstPaintElementId);
   if (!element?.textContent) return null;
-  if (bungalow !== undefined) taken = true;
   try {
-    const data = JSON.parse(element.textContent) as FirstPaint;
-    return bungalow === undefined || data.bungalow === bungalow ? data : null;
+    return JSON.parse(element.textContent) as FirstPaint;
   } catch {
     return null;
   }
+}
+
+let taken = false;
+
+/**
+ * The server's data for the checkout loader's first run on the page the server rendered, once: later runs (a
+ * revalidation, a navigation) fetch as before. Null for another bungalow. main.tsx reads the page's data with
+ * firstPaintOfPage, not this: the router runs the loader as its module loads, before main.tsx's own code.
+ */
+export function takeFirstPaint(bungalow: number): FirstPaint | null {
+  if (taken) return null;
+  taken = true;
+  const data = firstPaintOfPage();
+  return data?.bungalow === bungalow ? data : null;
 }
