@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { firstPaintOfPage } from './checkout/first-paint';
@@ -29,6 +29,15 @@ const routerReady = () =>
     });
   });
 
+/**
+ * Runs `hydrate` once the browser has painted the server's page: hydration's work (and the layout it reads)
+ * then never holds the first paint back. A hidden tab paints no frames, so it goes on at once there.
+ */
+function afterFirstPaint(hydrate: () => void) {
+  if (document.visibilityState !== 'visible') return hydrate();
+  requestAnimationFrame(() => setTimeout(hydrate, 0));
+}
+
 const appRoot = root;
 const app = (
   <StrictMode>
@@ -41,7 +50,14 @@ const rendered = firstPaintOfPage();
 // The language's messages first (none to fetch for English), so the page never flashes another language.
 startLanguage(rendered?.language).finally(() => {
   if (rendered && appRoot.firstElementChild) {
-    void routerReady().then(() => hydrateRoot(appRoot, app));
+    // A transition: React hydrates in slices that yield to the browser, not one long task.
+    void routerReady().then(() =>
+      afterFirstPaint(() =>
+        startTransition(() => {
+          hydrateRoot(appRoot, app);
+        }),
+      ),
+    );
   } else {
     createRoot(appRoot).render(app);
   }
