@@ -183,7 +183,15 @@ describeEachDatabase('GET /checkout rendered by the server', ({ fresh }) => {
     expect(names).toContain(hostile);
     // Shown as text: escaped by React in the page.
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;window.__pwned=1');
-    for (const secret of ['Ana Silva', 'ana@example.com', 'Kanya', '274019', 'password', 'staff', 'session']) {
+    for (const secret of [
+      'Ana Silva',
+      'ana@example.com',
+      'Kanya',
+      '274019',
+      'password',
+      'staff',
+      'session',
+    ]) {
       expect(html.toLowerCase()).not.toContain(secret.toLowerCase());
     }
   });
