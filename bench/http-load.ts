@@ -28,7 +28,9 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
     timeout: 10,
     method: options.method ?? 'GET',
     ...(options.body === undefined && options.next === undefined
-      ? {}
+      ? options.headers
+        ? { headers: options.headers }
+        : {}
       : { body: options.body, headers: { 'content-type': 'application/json', ...options.headers } }),
     ...(options.next
       ? {
@@ -72,6 +74,8 @@ export function medianOf(results: LoadResult[]): LoadResult & { runs: number } {
 export interface Contender {
   label: string;
   url: string;
+  /** Sent with every GET (a browser's Accept-Encoding, say). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -87,7 +91,11 @@ export async function interleave(
     for (const connections of options.connections) {
       const order = round % 2 === 0 ? contenders : [...contenders].reverse();
       for (const contender of order) {
-        const result = await load(contender.url, { connections, durationSeconds: options.durationSeconds });
+        const result = await load(contender.url, {
+          connections,
+          durationSeconds: options.durationSeconds,
+          headers: contender.headers,
+        });
         runs[contender.label] ??= {};
         (runs[contender.label] as Record<number, LoadResult[]>)[connections] ??= [];
         runs[contender.label]?.[connections]?.push(result);

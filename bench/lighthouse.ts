@@ -55,6 +55,9 @@ export async function runLighthouse(
   const chromePath = findChrome();
   if (!chromePath) throw new Error('No Chromium found: install it or set CHROME_PATH');
   const results: LighthouseRun[] = [];
+  // Lighthouse now and then loses the trace of a load on a busy machine (NO_NAVSTART): that run is made again,
+  // a few times at most, rather than losing the whole section.
+  let retries = 3;
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
     try {
@@ -74,6 +77,11 @@ export async function runLighthouse(
       const result = await lighthouse(url, flags);
       if (!result) throw new Error('Lighthouse returned no result');
       const { lhr } = result;
+      if (lhr.runtimeError && retries > 0) {
+        retries--;
+        i--;
+        continue;
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse failed: ${lhr.runtimeError.message}`);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);

@@ -56,6 +56,10 @@ const budgets = {
   lcpMs: 2500,
   accessibility: 100,
   bestPractices: 100,
+  // The guest's first paint (fifth stage): the server's render of /checkout.
+  firstPaintLcpMs: 1000,
+  firstPaintTbtMs: 100,
+  checkoutPageRatio: 0.5,
 };
 
 interface Row {
@@ -115,6 +119,7 @@ async function sqliteSection() {
     const memory: Record<string, Memory | undefined> = { idle };
     if (wants('get')) {
       await drinksGetSection(sqliteServer);
+      await checkoutPageSection(sqliteServer);
       memory.afterGet = readMemory(sqliteServer.child.pid);
     }
     if (wants('post')) {
@@ -307,6 +312,51 @@ async function drinksGetSection(server: ServerProcess) {
 }
 
 /**
+ * GET /checkout (the guest's page, rendered by the server: fifth stage) beside GET /api/drinks, both as a
+ * phone asks for them (brotli accepted), in one interleaved run: the page must answer at least half as many.
+ */
+async function checkoutPageSection(server: ServerProcess) {
+  const pageUrl = `${server.baseURL}/checkout?bungalow=1`;
+  const drinksUrl = `${server.baseURL}/api/drinks`;
+  const headers = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-US,en;q=0.9' };
+  const page = await fetch(pageUrl, { headers });
+  const html = await page.text();
+  if (!html.includes('checkout-first-paint'))
+    notes.push('GET /checkout answered the shell, not the rendered page');
+  await load(pageUrl, { connections: 10, durationSeconds: 1, headers });
+  await load(drinksUrl, { connections: 10, durationSeconds: 1, headers });
+  log('GET /checkout (server-rendered) vs GET /api/drinks');
+  const medians = await interleave(
+    [
+      { label: 'page', url: pageUrl, headers },
+      { label: 'drinks', url: drinksUrl, headers },
+    ],
+    { connections: connectionCounts, rounds, durationSeconds, onRun: log },
+  );
+  results.checkoutPageGet = { htmlBytes: Buffer.byteLength(html), medians };
+  const s = '2b GET /checkout (server-rendered, SQLite) vs GET /api/drinks';
+  for (const connections of connectionCounts) {
+    const pageResult = medians.page?.[connections];
+    const drinks = medians.drinks?.[connections];
+    if (!pageResult || !drinks) continue;
+    const ratio = pageResult.requestsPerSecond / drinks.requestsPerSecond;
+    add({
+      section: s,
+      metric: `c=${connections} /checkout / /api/drinks`,
+      value: `${rps(pageResult.requestsPerSecond)} / ${rps(drinks.requestsPerSecond)} = ${ratio.toFixed(2)}x`,
+      target: '>= 0.5x',
+      met: ratio >= budgets.checkoutPageRatio,
+    });
+    add({
+      section: s,
+      metric: `c=${connections} p50 / p99 /checkout (/api/drinks)`,
+      value: `${ms(pageResult.p50Ms)} / ${ms(pageResult.p99Ms)} (${ms(drinks.p50Ms)} / ${ms(drinks.p99Ms)})`,
+    });
+    failuresNote(`GET /checkout c=${connections}`, pageResult, drinks);
+  }
+}
+
+/**
  * The same comparison with the default LOG_LEVEL=info, which writes one JSON line per request. The log goes
  * to a file, as a service manager's would: read through a pipe by this process, it took CPU from the load
  * generator on the same cores and measured the bench, not the server.
@@ -485,9 +535,21 @@ async function lighthouseSection() {
     met: m.performance >= budgets.performance,
   });
   add({ section: s, metric: 'FCP', value: ms(m.fcpMs) });
-  add({ section: s, metric: 'LCP', value: ms(m.lcpMs), target: '< 2.5 s', met: m.lcpMs < budgets.lcpMs });
-  add({ section: s, metric: 'TBT', value: ms(m.tbtMs) });
-  add({ section: s, metric: 'CLS', value: m.cls.toFixed(3) });
+  add({
+    section: s,
+    metric: 'LCP',
+    value: ms(m.lcpMs),
+    target: '<= 1.0 s (fifth stage; the spec: < 2.5 s)',
+    met: m.lcpMs <= budgets.firstPaintLcpMs && m.lcpMs < budgets.lcpMs,
+  });
+  add({
+    section: s,
+    metric: 'TBT',
+    value: ms(m.tbtMs),
+    target: '<= 100 ms',
+    met: m.tbtMs <= budgets.firstPaintTbtMs,
+  });
+  add({ section: s, metric: 'CLS', value: m.cls.toFixed(3), target: '0', met: m.cls === 0 });
   add({ section: s, metric: 'bytes transferred', value: kib(m.bytes) });
   add({
     section: s,

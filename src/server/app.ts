@@ -9,6 +9,7 @@ import { type BackupService, createBackupService } from './backups/backup-servic
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { AppDeps } from './deps';
+import { createCheckoutPage } from './http/checkout-page';
 import { isDatabaseUnavailable } from './http/database-errors';
 import { HttpError, sendError } from './http/errors';
 import { publicHostOnly, sameOriginJsonWrites, securityHeaders } from './http/security';
@@ -219,7 +220,10 @@ export function createApp(options: CreateAppOptions) {
     return sendError(c, new HttpError(404, 'not_found', `No API endpoint at ${c.req.path}`));
   });
 
-  if (config.webRoot) mountWebApp(app, config.webRoot);
+  // The guest's first paint (fifth stage): /checkout rendered by the server.
+  if (config.webRoot) {
+    mountWebApp(app, config.webRoot, (indexFile) => createCheckoutPage({ db, logger, indexFile }));
+  }
 
   app.notFound((c) => sendError(c, new HttpError(404, 'not_found', 'Not found')));
 

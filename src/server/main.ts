@@ -17,12 +17,19 @@ import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedOnce } from './db/seed';
+import { checkoutPageKeptRoute } from './http/checkout-page-kept';
+import { createKeptAnswers } from './http/kept-answers';
 import { createLiveHub } from './live/live-hub';
 import { createLogger, describeError } from './logger';
 // Guests' personal data (fifth stage)
 import { startGuestRetention } from './privacy/retention';
-import { createDrinksFastPath } from './routes/drinks/drinks-fast-path';
+import { drinksKeptRoute } from './routes/drinks/drinks-fast-path';
 import { createWebhookSender } from './webhooks/webhook-sender';
+
+// The server is production unless NODE_ENV says otherwise: React (the guest's first paint, checkout-page.ts)
+// reads it when the first /checkout loads its renderer, after this line; its development build renders
+// several times slower.
+process.env.NODE_ENV ??= 'production';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -86,12 +93,14 @@ async function main() {
   const app = createApp({ db, config, adminPasswordHash: admin.hash, logger, live, webhooks, backups });
   // Guests' personal data (fifth stage): retention at start and daily.
   const retention = startGuestRetention({ db, logger });
-  // GET /api/drinks, the first call of every guest's screen, answered without the framework when it can be.
-  const drinksFastPath = createDrinksFastPath({
+  // The guest's page and GET /api/drinks, the same for every guest until the data change, answered without
+  // the framework when they can be.
+  const checkoutPage = config.webRoot ? checkoutPageKeptRoute(db) : null;
+  const keptAnswers = createKeptAnswers({
     fetch: app.fetch,
-    db,
     logger,
     trustProxy: config.trustProxy,
+    routes: [drinksKeptRoute(db), ...(checkoutPage ? [checkoutPage] : [])],
   });
   const server = serve(
     {
@@ -99,7 +108,7 @@ async function main() {
       port: config.port,
       hostname: config.host,
       createServer: ((serverOptions: ServerOptions, listener: RequestListener) =>
-        createHttpServer(serverOptions, drinksFastPath.wrap(listener))) as typeof createHttpServer,
+        createHttpServer(serverOptions, keptAnswers.wrap(listener))) as typeof createHttpServer,
       // Slow or stalled clients must not hold sockets open for ever: 10 s to send the headers, 30 s for
       // the whole request. Node checks these every 30 s by default, which would let a slow client keep a
       // socket up to 40 s; checking every second holds the limits to about what they say.

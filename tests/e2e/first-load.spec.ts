@@ -1,17 +1,16 @@
 import { expect, test } from './fixtures';
 
 test.describe('the first load of /checkout', () => {
-  test('asks for the drinks once, with the page itself, and shows them', async ({ page }) => {
+  test('shows the drinks the page itself carries, asking for them nowhere else', async ({ page }) => {
     const drinkRequests: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/drinks') drinkRequests.push(request.resourceType());
     });
     const response = await page.goto('/checkout');
-    // The preload travels with the HTML, so the request starts before any JavaScript has arrived.
-    expect(response?.headers().link).toContain('</api/drinks>; rel=preload; as=fetch');
+    // The server rendered the page with its drinks (DESIGN.md, "The guest's first paint"): nothing to preload.
+    expect(response?.headers().link).toBeUndefined();
     await expect(page.getByRole('button', { name: 'Add one Coke' })).toBeVisible();
-    // The app's own fetch took the preloaded answer instead of asking again.
-    expect(drinkRequests).toHaveLength(1);
+    expect(drinkRequests).toHaveLength(0);
   });
 
   test('runs without a single console error, a toast included', async ({ page }) => {

@@ -14,6 +14,11 @@ const drinksFirstPaths = new Set(['/', '/checkout']);
  */
 export const drinksPreloadLink = '</api/drinks>; rel=preload; as=fetch; crossorigin=anonymous';
 
+/** The server's render of /checkout (checkout-page.ts), or null for the shell. */
+export interface GuestPage {
+  respond(c: Context): Promise<Response | null>;
+}
+
 const immutable = 'public, max-age=31536000, immutable';
 
 /**
@@ -30,12 +35,18 @@ const alwaysRevalidated = new Set(['/sw.js', '/manifest.webmanifest']);
  * response was made: there it only reaches the response by chance (@hono/node-server's own Response class
  * shares the headers object; a standard Response does not).
  */
-export function mountWebApp(app: Hono, webRoot: string) {
+export function mountWebApp(app: Hono, webRoot: string, guestPage?: (indexFile: string) => GuestPage) {
   const indexFile = path.join(webRoot, 'index.html');
+  const checkoutPage = guestPage?.(indexFile);
   const root = path.relative(process.cwd(), webRoot) || '.';
   const files = serveStatic({ root, precompressed: true });
 
   const appShell = async (c: Context) => {
+    // The guest's page as the server renders it (checkout-page.ts); the shell when it cannot be made.
+    if (checkoutPage && c.req.path === '/checkout') {
+      const page = await checkoutPage.respond(c);
+      if (page) return page;
+    }
     // Client routes (/checkout, /admin, unknown paths that show the error page) all get the app shell.
     const html = await fs.promises.readFile(indexFile, 'utf8');
     c.header('Cache-Control', 'no-cache');
@@ -52,6 +63,8 @@ export function mountWebApp(app: Hono, webRoot: string) {
   app.get('/assets/*', (c) => sendError(c, new HttpError(404, 'not_found', `No file at ${c.req.path}`)));
 
   app.get('/', appShell);
+  // Before the static files: no file lookup for the guest's page.
+  if (checkoutPage) app.get('/checkout', appShell);
   app.use('*', async (c, next) => {
     if (c.req.path.startsWith('/api/')) return next();
     await next();

@@ -7,6 +7,7 @@ import { type DrinkSectionTitle, drinkSections, groupDrinksBySection } from '../
 import { sectionHeading } from '../../shared/i18n/section-heading';
 import { grandTotal, selectedItems } from '../../shared/money';
 import { Button } from '../components/ui/button';
+import { useHydrated } from '../components/use-hydrated';
 import { currentI18n, useI18n } from '../i18n/language';
 import { setCheckInProgress } from '../offline/check-in-progress';
 import { newCheckId } from './check';
@@ -32,15 +33,20 @@ const OfflinePanel = lazy(() =>
 export function CheckoutPage() {
   const { bungalow, fridge, offlineCopyOf } = useLoaderData<typeof checkoutLoader>();
   const { t } = useI18n();
+  // The offline panel is a lazy chunk: rendered by the server it would suspend its render (renderToString
+  // cannot wait), and leave the browser a boundary to redo while hydrating.
+  const hydrated = useHydrated();
   return (
     <>
       <h2 className="mb-5 text-slate-900">
         <span className="block text-3xl font-extrabold tracking-tight">{t.bungalowHeading(bungalow)}</span>{' '}
         <span className="mt-1 block text-base font-medium text-slate-700">{t.checkoutHeading}</span>
       </h2>
-      <Suspense fallback={null}>
-        <OfflinePanel offlineCopyOf={offlineCopyOf} />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <OfflinePanel offlineCopyOf={offlineCopyOf} />
+        </Suspense>
+      )}
       <Suspense fallback={<DrinksLoading />}>
         <Await resolve={fridge} errorElement={<DrinksFailed />}>
           {(loaded: FridgeView) => (
@@ -84,6 +90,7 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
   const { t } = useI18n();
   const [counts, setCounts] = useState<MissingCounts>({});
   const [sending, setSending] = useState(false);
+  const ready = useHydrated();
   // State updates land after the next render; the ref refuses a second tap in the same frame.
   const sendingNow = useRef(false);
 
@@ -133,6 +140,7 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
               key={drink.id}
               drink={drink}
               missing={missingOf(counts, drink)}
+              ready={ready}
               onChange={(step) => setCounts((current) => changeMissing(current, drink, step))}
             />
           ))}

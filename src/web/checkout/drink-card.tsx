@@ -7,13 +7,18 @@ export interface DrinkCardProps {
   drink: Drink;
   missing: number;
   onChange: (step: 1 | -1) => void;
+  /**
+   * False on the server's HTML until the page's code runs (components/use-hydrated.ts): + waits, as a tap
+   * before then would count nothing.
+   */
+  ready?: boolean;
 }
 
 const stepButton =
   'grid size-14 shrink-0 place-items-center rounded-full text-white shadow-sm transition-colors active:scale-95 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:bg-slate-200 disabled:text-slate-500 disabled:shadow-none disabled:active:scale-100';
 
 /** One drink: what it costs, how many were in the fridge, and the guest's count of missing units. */
-export function DrinkCard({ drink, missing, onChange }: DrinkCardProps) {
+export function DrinkCard({ drink, missing, onChange, ready = true }: DrinkCardProps) {
   const { t, baht } = useI18n();
   const name = drink.drinkName;
   const counted = missing > 0;
@@ -55,7 +60,7 @@ export function DrinkCard({ drink, missing, onChange }: DrinkCardProps) {
         <button
           type="button"
           aria-label={t.addOne(name)}
-          disabled={missing >= drink.startingQuantity}
+          disabled={!ready || missing >= drink.startingQuantity}
           onClick={() => onChange(1)}
           className={`${stepButton} bg-brand-700 hover:bg-brand-800`}
         >

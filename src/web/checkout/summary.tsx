@@ -1,11 +1,12 @@
-import { FileDown, Share2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { grandTotal, lineTotal, selectedItems } from '../../shared/money';
-import { Button } from '../components/ui/button';
+import { lazy, Suspense, useEffect } from 'react';
+import { selectedItems } from '../../shared/money';
 import { useI18n } from '../i18n/language';
 import { loadReceipt } from './load-receipt';
 import type { CheckoutItem } from './missing-counts';
-import { PromptPayPanel } from './promptpay-panel';
+
+/** Fetched as the page starts (below), so the lines are there by the first count. */
+const loadSummaryLines = () => import('./summary-lines');
+const SummaryLines = lazy(() => loadSummaryLines().then((module) => ({ default: module.SummaryLines })));
 
 export interface SummaryProps {
   items: readonly CheckoutItem[];
@@ -18,26 +19,16 @@ export interface SummaryProps {
 export const summaryId = 'summary';
 
 /** Spec section 2: the lines with something missing, the total, and the two receipt buttons. */
-export function Summary({ items, bungalow, onShare, sending }: SummaryProps) {
-  const { t, baht } = useI18n();
-  const [generating, setGenerating] = useState(false);
-  const chosen = selectedItems(items);
-  const hasItems = chosen.length > 0;
+export function Summary(props: SummaryProps) {
+  const { t } = useI18n();
+  const hasItems = selectedItems(props.items).length > 0;
+  useEffect(() => {
+    loadSummaryLines().catch(() => {});
+  }, []);
   // The receipt code is fetched once the first drink is counted, so it is there when a button is tapped.
   useEffect(() => {
     if (hasItems) loadReceipt().catch(() => {});
   }, [hasItems]);
-
-  const generatePdf = async () => {
-    setGenerating(true);
-    try {
-      await (await loadReceipt()).downloadReceiptPdf(bungalow, items);
-    } catch (error) {
-      // The spec wants a PDF failure only logged; here the receipt code itself could not be fetched.
-      console.error('The receipt code could not be loaded', error);
-    }
-    setGenerating(false);
-  };
 
   return (
     <section
@@ -48,36 +39,12 @@ export function Summary({ items, bungalow, onShare, sending }: SummaryProps) {
       <h3 id="summary-title" className="text-xl font-bold text-slate-900">
         {t.summaryTitle}
       </h3>
-      {chosen.length === 0 ? (
-        <p className="mt-2 text-slate-700">{t.noItemsSelected}</p>
+      {hasItems ? (
+        <Suspense fallback={null}>
+          <SummaryLines {...props} />
+        </Suspense>
       ) : (
-        <>
-          <ul className="mt-3 divide-y divide-slate-100">
-            {chosen.map((item) => (
-              <li key={item.id} className="flex justify-between gap-4 py-2 text-base">
-                <span>
-                  {item.missing} x {item.name}
-                </span>
-                <span className="font-medium tabular-nums">{baht(lineTotal(item.missing, item.price))}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-2 flex justify-between gap-4 border-t-2 border-slate-900 pt-3 text-lg font-bold">
-            <span>{t.totalCost}</span>
-            <span className="tabular-nums">{baht(grandTotal(chosen))}</span>
-          </p>
-          <PromptPayPanel total={grandTotal(chosen)} />
-          <div className="mt-5 grid gap-3 sm:grid-cols-2">
-            <Button variant="secondary" pending={generating} onClick={generatePdf} className="min-h-14">
-              {!generating && <FileDown aria-hidden="true" className="size-5" />}
-              {t.generatePdf}
-            </Button>
-            <Button pending={sending} onClick={onShare} className="min-h-14">
-              {!sending && <Share2 aria-hidden="true" className="size-5" />}
-              {t.shareReceipt}
-            </Button>
-          </div>
-        </>
+        <p className="mt-2 text-slate-700">{t.noItemsSelected}</p>
       )}
     </section>
   );

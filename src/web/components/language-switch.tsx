@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { languages, staffLanguages } from '../../shared/i18n/languages';
 import { setLanguage, useI18n } from '../i18n/language';
+import { useHydrated } from './use-hydrated';
 
 /**
  * The languages in the header, each name written in its own language (and marked so for screen readers), the
@@ -14,6 +15,8 @@ export function LanguageSwitch() {
   const { language, t } = useI18n();
   const staff = useLocation().pathname.startsWith('/admin');
   const [switching, setSwitching] = useState(false);
+  // On the server's HTML of the guest's page, the buttons wait for the page's code (a tap would be lost).
+  const ready = useHydrated();
   const menu = useRef<HTMLDetailsElement>(null);
 
   // The menu closes on a tap anywhere else, as menus do.
@@ -37,7 +40,7 @@ export function LanguageSwitch() {
           type="button"
           lang={entry.code}
           aria-pressed={entry.code === language}
-          disabled={switching}
+          disabled={switching || !ready}
           onClick={() => {
             if (menu.current) menu.current.open = false;
             // On the admin pages English may only be shown for a guest's language: a tap there chooses it.

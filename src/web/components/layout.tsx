@@ -1,11 +1,21 @@
 import { Home, Settings } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { followPage, useI18n } from '../i18n/language';
 import { AdminOfflineNotice } from '../offline/admin-offline-notice';
 import { loadPublicSettings, onPublicSettingsChange } from '../settings';
 import { LanguageSwitch } from './language-switch';
-import { Toaster } from './ui/toaster';
+import { useHydrated } from './use-hydrated';
+
+/**
+ * The toasts are a chunk of their own: the first paint shows none, and their bytes counted against /checkout's
+ * 110 KiB. The service worker keeps it with the checkout's other lazy chunks, not the admin's (so the toaster
+ * lives outside components/ui/, whose modules go to the admin's chunk). A toast raised before the chunk is in
+ * waits in react-hot-toast's store and shows when the toaster mounts. The admin panel's offline notice stays
+ * in the first load: it must show offline, and a chunk of its own would follow the admin pages that use it
+ * into theirs, which the worker does not keep.
+ */
+const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
 
 /** The resort's name from its settings, '' until they arrive (or when none is set). */
 function useResortName(): string {
@@ -61,6 +71,9 @@ export function Header() {
 export function Layout() {
   const { pathname } = useLocation();
   useEffect(() => followPage(pathname), [pathname]);
+  // A lazy part rendered by the server would suspend its render (renderToString cannot wait) and leave the
+  // browser a boundary to redo while hydrating: the toasts come after hydration.
+  const hydrated = useHydrated();
   return (
     // The admin workspace (data-workspace) uses a desk's width, for its side nav and wider pages; the
     // checkout stays one column. CSS decides, so /checkout's script carries nothing for it.
@@ -71,7 +84,11 @@ export function Layout() {
         <Outlet />
       </main>
       {/* react-hot-toast's defaults are the spec's: 4 s errors, 2 s successes, at most 20 kept. */}
-      <Toaster />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { en, type Messages } from '../../shared/i18n/en';
+import { languageCookie, languageCookieMaxAgeSeconds } from '../../shared/i18n/language-cookie';
 import {
   formatBaht,
   formatDate,
@@ -108,14 +109,52 @@ async function applyNow(language: Language, call: number): Promise<void> {
   for (const listener of listeners) listener();
 }
 
-/** Called once before the first render, so a Thai reader never sees the English page flash first. */
-export async function startLanguage(): Promise<void> {
+/**
+ * Called once before the first render, so a Thai reader never sees the English page flash first. A page the
+ * server rendered (`rendered`, its language) is hydrated in that language, whatever this device chose: the
+ * HTML must match. The device's own choice, when it differs, follows at once after hydration (Layout's
+ * followPage).
+ */
+export async function startLanguage(rendered?: Language): Promise<void> {
   try {
     chosen = initialLanguage();
-    await apply(forPage(chosen));
+    rememberForServer(chosen);
+    await apply(rendered ?? forPage(chosen));
   } catch (error) {
     // The language's file could not be fetched (offline on a first visit): English, which is bundled.
     console.error('The language file could not be loaded', error);
+  }
+}
+
+/**
+ * The server renders /checkout in the language of this cookie (else Accept-Language): kept beside the
+ * device's own storage, and written for a choice made before the cookie existed too.
+ */
+function rememberForServer(language: Language): void {
+  try {
+    if (localStorage.getItem(storageKey) !== language) return;
+    if (document.cookie.split('; ').includes(`${languageCookie}=${language}`)) return;
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox
+    document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=${languageCookieMaxAgeSeconds}; SameSite=Lax`;
+  } catch {
+    // No storage, no cookie: the server follows Accept-Language, as the browser's own choice does here.
+  }
+}
+
+/**
+ * The server's render of the guest's page (synchronous, so one render's language never leaks into another's):
+ * the messages of the request's language while `render` runs.
+ */
+export function renderInLanguage<T>(language: Language, messages: Messages, render: () => T): T {
+  const before = current;
+  const chosenBefore = chosen;
+  current = i18nFor(language, messages);
+  chosen = language;
+  try {
+    return render();
+  } finally {
+    current = before;
+    chosen = chosenBefore;
   }
 }
 
@@ -129,6 +168,7 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // Not remembered, but the page still changes.
   }
+  rememberForServer(language);
 }
 
 /** After a navigation: the admin pages in a staff language, the checkout back in the chosen one. */

@@ -54,12 +54,16 @@ async function refresh() {
 
 /** For useSyncExternalStore: follows this tab's changes and, through a BroadcastChannel, the others'. */
 export function subscribeOutbox(listener: () => void): () => void {
+  const first = listeners.size === 0;
   listeners.add(listener);
   if (!channel && typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(outboxChannelName);
     channel.onmessage = () => void refresh();
   }
-  if (!state.loaded) void refresh();
+  // Read anew when the panel comes: the state may have been read (the flush on load) before this tab heard
+  // of changes. The panel is a lazy chunk, and on the page the server rendered it mounts only after
+  // hydration: a guest can tap Share before it is there.
+  if (!state.loaded || first) void refresh();
   return () => listeners.delete(listener);
 }
 
@@ -155,6 +159,9 @@ export async function keepCheck(body: QueuedCheckBody): Promise<KeptCheck> {
         throw outcome.error satisfies ApiError;
       }
       await countAttempt(entry).catch(() => {});
+      // This tab's own panel reads it at once, not through the channel (which a tab does not open before its
+      // panel subscribes, and which some browsers lack); the other tabs and the service worker hear it there.
+      await refresh();
       announceOutboxChange();
       void askForBackgroundSync();
       return { kind: 'queued' };

@@ -13,6 +13,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { parseBungalowParam } from '../../shared/bungalow';
 import { type PublicResortSettings, publicPart } from '../../shared/resort-settings';
 import {
   drinksCacheName,
@@ -176,8 +177,24 @@ registerRoute(
   },
 );
 
-// Keep the drinks and the settings from the first visit, even when the page fetched them before this worker
-// controlled it.
+/**
+ * The bungalows of the checkout pages open now, whoever controls them. At the first install that is the page
+ * that registered this worker: the first visit's, which the server rendered with its drinks and fridge in it,
+ * so it fetched neither.
+ */
+async function openCheckoutBungalows(): Promise<number[]> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const bungalows = new Set<number>();
+  for (const client of windows) {
+    const url = new URL(client.url);
+    if (url.pathname === '/checkout') bungalows.add(parseBungalowParam(url.searchParams.get('bungalow')));
+  }
+  return [...bungalows];
+}
+
+// Keep what the first visit's page showed (docs/decisions/150-guest-first-paint.md): the drinks, the settings
+// and that bungalow's fridge, which the page the server rendered carried in itself. Offline, the shell then
+// shows that bungalow as the device last saw it, as it does every bungalow it opened under this worker.
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
@@ -187,6 +204,10 @@ self.addEventListener('install', (event) => {
         // Without the session cookie: the public part, whoever is logged in on this device.
         const settings = await fetch('/api/settings', { credentials: 'omit' });
         if (settings.ok && !(await cache.match('/api/settings'))) await cache.put('/api/settings', settings);
+        const fridges = (await openCheckoutBungalows()).map((bungalow) =>
+          cache.add(`/api/fridges/${bungalow}`).catch(() => {}),
+        );
+        await Promise.all(fridges);
       })
       .catch(() => {}),
   );

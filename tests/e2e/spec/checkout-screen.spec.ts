@@ -14,7 +14,10 @@ test("shows 'Loading drinks...' until the drinks arrive", async ({ page }) => {
     await held;
     await route.continue();
   });
-  await page.goto('/checkout');
+  // Reached by a client-side navigation (the admin modal's Cancel): a first load's HTML carries the drinks
+  // (DESIGN.md, "The guest's first paint"), so only here do they load in the browser.
+  await page.goto('/admin');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Loading drinks...')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2 })).toContainText('Bungalow 1');
   release();

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { resolveValue, type Toast, useToaster } from 'react-hot-toast/headless';
-import { Spinner } from './spinner';
+import { Spinner } from './ui/spinner';
 
 const gutterPx = 8;
 

@@ -1,0 +1,158 @@
+import { once } from 'node:events';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createScratchDatabase,
+  createTestApp,
+  describeEachDatabase,
+  type TestApp,
+} from '../../../tests/support/test-app';
+import { createLogger } from '../logger';
+import { drinksKeptRoute } from '../routes/drinks/drinks-fast-path';
+import { checkoutPageKeptRoute } from './checkout-page-kept';
+import { createKeptAnswers } from './kept-answers';
+
+const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-kept-page-'));
+fs.writeFileSync(
+  path.join(webRoot, 'index.html'),
+  '<!doctype html><html lang="en"><head><title>Bungalow Fridge Check</title>' +
+    '<script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
+);
+afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
+
+/** The app behind a real HTTP server, wired as main.ts wires it. */
+async function listen(t: TestApp) {
+  const page = checkoutPageKeptRoute(t.db);
+  const kept = createKeptAnswers({
+    fetch: t.app.fetch,
+    logger: createLogger('silent'),
+    trustProxy: false,
+    routes: [drinksKeptRoute(t.db), ...(page ? [page] : [])],
+  });
+  const server = http.createServer(kept.wrap(getRequestListener(t.app.fetch)));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    host: `127.0.0.1:${port}`,
+    url: (at: string) => `http://127.0.0.1:${port}${at}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** A raw GET: the bytes as sent (fetch would decompress them and add its own Accept-Encoding). */
+function get(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          // Everything but what node adds to each answer by itself.
+          const kept = Object.entries(response.headers).filter(
+            ([name]) => !['date', 'keep-alive', 'connection'].includes(name),
+          );
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: Object.fromEntries(kept.map(([name, value]) => [name, String(value)])),
+            body: Buffer.concat(chunks),
+          });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+const appLines = (t: TestApp) => t.logLines.filter((line) => line.includes('"path":"/checkout"')).length;
+
+describe('GET /checkout over HTTP, past the framework (SQLite)', () => {
+  it('answers byte for byte what the app answers, per language and encoding, and follows every change', async () => {
+    const scratch = await createScratchDatabase('sqlite');
+    const t = await createTestApp(scratch, { config: { webRoot } });
+    const server = await listen(t);
+    try {
+      const variants: Record<string, string>[] = [
+        { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'th-TH,th;q=0.9' },
+        { 'accept-encoding': 'identity', cookie: 'fridge-check-language=de; session=abc' },
+        { 'accept-encoding': 'gzip' },
+      ];
+      for (const headers of variants) {
+        // Twice: the first answer is taken from the app, the second is the kept copy.
+        for (let i = 0; i < 2; i++) {
+          const before = appLines(t);
+          const fast = await get(server.url('/checkout?bungalow=4'), headers);
+          if (i === 1) expect(appLines(t)).toBe(before);
+          const viaApp = await t.request('GET', '/checkout?bungalow=4', {
+            headers: { ...headers, host: server.host },
+          });
+          // The app logs every page it answers: the count above can tell.
+          expect(appLines(t)).toBeGreaterThan(before);
+          expect(fast.status).toBe(200);
+          expect(fast.headers).toEqual(Object.fromEntries(viaApp.headers));
+          expect(fast.body).toEqual(Buffer.from(await viaApp.arrayBuffer()));
+        }
+      }
+      const text = async (at: string) =>
+        (await get(server.url(at), { 'accept-encoding': 'identity' })).body.toString();
+      expect(await text('/checkout?bungalow=4')).toContain('Bungalow 4');
+      // Another bungalow is another page; ?bungalow=abc is bungalow 1's, as the app reads it.
+      expect(await text('/checkout?bungalow=5')).toContain('Bungalow 5');
+      expect(await text('/checkout?bungalow=abc')).toContain('Bungalow 1');
+
+      // A catalogue change shows on the very next page.
+      const owner = await t.login();
+      const drinks = (await (await t.request('GET', '/api/drinks')).json()) as {
+        id: number;
+        drinkName: string;
+      }[];
+      const coke = drinks.find((drink) => drink.drinkName === 'Coke');
+      const changed = await t.request('PUT', `/api/drinks/${coke?.id}`, {
+        cookie: owner,
+        body: { drinkName: 'Coke Zero', startingQuantity: 4, price: 45, section: 'Soft Drinks' },
+      });
+      expect(changed.status, await changed.text()).toBe(200);
+      expect(await text('/checkout?bungalow=4')).toContain('Coke Zero');
+      // And a par of this bungalow's own, on its next page and not on another's.
+      const pars = await t.request('PUT', '/api/pars', {
+        cookie: owner,
+        body: { bungalows: [4], items: [{ drinkId: coke?.id, par: 9 }] },
+      });
+      expect(pars.status, await pars.text()).toBe(200);
+      expect(await text('/checkout?bungalow=4')).toContain('Starting: 9');
+      expect(await text('/checkout?bungalow=5')).not.toContain('Starting: 9');
+    } finally {
+      await server.close();
+      await scratch.drop();
+    }
+  });
+
+  it('with PUBLIC_URL, another host name still gets 421 from the app', async () => {
+    const scratch = await createScratchDatabase('sqlite');
+    const t = await createTestApp(scratch, { config: { webRoot, publicUrl: 'https://fridge.example.com' } });
+    const server = await listen(t);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const response = await get(server.url('/checkout?bungalow=2'), { host: 'rebound.example.net' });
+        expect(response.status).toBe(421);
+      }
+      const named = await get(server.url('/checkout?bungalow=2'), { host: 'fridge.example.com' });
+      expect(named.status).toBe(200);
+      expect(named.body.toString()).toContain('Bungalow 2');
+    } finally {
+      await server.close();
+      await scratch.drop();
+    }
+  });
+});
+
+describeEachDatabase('the kept /checkout route', ({ fresh }) => {
+  it('is there on SQLite only, where the fridge is read without a promise', async () => {
+    const t = await fresh();
+    expect(checkoutPageKeptRoute(t.db) === null).toBe(t.db.sqlite === undefined);
+  });
+});

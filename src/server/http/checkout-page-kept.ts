@@ -1,0 +1,47 @@
+import type { IncomingMessage } from 'node:http';
+import { parseBungalowParam } from '../../shared/bungalow';
+import { languageCookie, requestLanguage } from '../../shared/i18n/language-cookie';
+import type { Db } from '../db/database';
+import { fridgeFingerprint } from './checkout-page';
+import type { KeptRoute } from './kept-answers';
+
+/** Bungalows × languages × encodings × hosts kept; beyond, the app answers (its own page cache still helps). */
+const MAX_VARIANTS = 2048;
+
+/** The bungalow the page shows: the app reads ?bungalow= alone, so every other parameter gives the same page. */
+function bungalowOf(url: string): number {
+  const query = url.indexOf('?');
+  return parseBungalowParam(query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get('bungalow'));
+}
+
+/**
+ * GET /checkout, the guest's page as the server renders it (checkout-page.ts), kept whole per bungalow,
+ * language, Accept-Encoding and Host, and written straight to the socket while the bungalow's fingerprint
+ * (the catalogue's version, stock and the fridge, in one synchronous read) is unchanged (kept-answers.ts).
+ * The Host is part of the variant so that PUBLIC_URL's check (421 for another name) is the app's answer for
+ * every name. SQLite only (PostgreSQL has no synchronous read): null there, and the app answers.
+ */
+export function checkoutPageKeptRoute(db: Db): KeptRoute | null {
+  const fingerprint = fridgeFingerprint(db);
+  if (!fingerprint) return null;
+  // A variant is its parts joined by a line feed, which no header value can hold.
+  const parts = (variant: string) => variant.split('\n') as [string, string, string, string];
+  return {
+    path: '/checkout',
+    variant: (request: IncomingMessage) => {
+      const url = request.url ?? '';
+      if (url !== '/checkout' && !url.startsWith('/checkout?')) return null;
+      const language = requestLanguage(request.headers.cookie, request.headers['accept-language']);
+      const encoding = request.headers['accept-encoding'] ?? '';
+      return [bungalowOf(url), language, encoding, request.headers.host ?? ''].join('\n');
+    },
+    appRequest: (variant) => {
+      const [bungalow, language, encoding, host] = parts(variant);
+      const headers: Record<string, string> = { host, cookie: `${languageCookie}=${language}` };
+      if (encoding) headers['accept-encoding'] = encoding;
+      return new Request(`http://localhost/checkout?bungalow=${bungalow}`, { headers });
+    },
+    version: (variant) => fingerprint(Number(variant.slice(0, variant.indexOf('\n')))),
+    maxVariants: MAX_VARIANTS,
+  };
+}

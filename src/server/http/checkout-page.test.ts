@@ -1,0 +1,240 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase, type TestApp } from '../../../tests/support/test-app';
+import { firstPaintElementId } from '../../web/checkout/first-paint';
+
+/** The built index.html in miniature: what the render fills in (lang, title, the root) and the entry script. */
+const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-first-paint-'));
+fs.writeFileSync(
+  path.join(webRoot, 'index.html'),
+  '<!doctype html><html lang="en"><head><title>Bungalow Fridge Check</title>' +
+    '<script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
+);
+afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
+
+const page = async (t: TestApp, url: string, headers: Record<string, string> = {}) => {
+  const response = await t.request('GET', url, { headers: { 'accept-encoding': 'identity', ...headers } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  return { response, html: await response.text() };
+};
+
+/** The data the page carries for the browser's hydration, read back as the browser reads it. */
+const embedded = (html: string) => {
+  const match = html.match(
+    new RegExp(`<script type="application/json" id="${firstPaintElementId}">([^<]*)</script>`),
+  );
+  if (!match?.[1]) throw new Error('no first-paint data in the page');
+  return JSON.parse(match[1]);
+};
+
+/** The page's visible text, roughly as a browser without JavaScript shows it. */
+const text = (html: string) =>
+  (html.match(/<div id="root">([\s\S]*)<\/div><script type="application\/json"/)?.[1] ?? '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+
+describeEachDatabase('GET /checkout rendered by the server', ({ fresh }) => {
+  const app = () => fresh({ seed: true, config: { webRoot } });
+
+  it('shows the heading, the seeded drinks at 0 and an empty Summary, in English by default', async () => {
+    const t = await app();
+    const { response, html } = await page(t, '/checkout?bungalow=7');
+    expect(html).toContain('<html lang="en">');
+    const shown = text(html);
+    expect(shown).toContain('Bungalow 7');
+    expect(shown).toContain('Coke');
+    expect(shown).toContain('Starting: 4');
+    expect(shown).toContain('No items selected');
+    expect(shown).not.toContain('Loading drinks...');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // Nothing for the browser to fetch first: the drinks are in the page.
+    expect(response.headers.get('link')).toBeNull();
+    const data = embedded(html);
+    expect(data.bungalow).toBe(7);
+    expect(data.language).toBe('en');
+    expect(data.view.drinks.map((drink: { drinkName: string }) => drink.drinkName)).toContain('Coke');
+    // No inline script for the CSP to refuse: the entry module and the JSON data only.
+    for (const script of html.match(/<script[^>]*>/g) ?? []) {
+      expect(script).toMatch(/type="(module|application\/json)"/);
+    }
+  });
+
+  it('follows the language cookie, else Accept-Language, else English', async () => {
+    const t = await app();
+    const thai = await page(t, '/checkout', { cookie: 'other=1; fridge-check-language=th' });
+    expect(thai.html).toContain('<html lang="th">');
+    expect(embedded(thai.html).language).toBe('th');
+    expect(text(thai.html)).toContain('บังกะโล');
+    const german = await page(t, '/checkout', { 'accept-language': 'fr-FR, de;q=0.8, en;q=0.5' });
+    expect(embedded(german.html).language).toBe('de');
+    const chinese = await page(t, '/checkout', { 'accept-language': 'zh-CN,zh;q=0.9' });
+    expect(embedded(chinese.html).language).toBe('zh-Hans');
+    // The cookie wins over the header; a cookie naming no language is ignored.
+    const cookieFirst = await page(t, '/checkout', {
+      cookie: 'fridge-check-language=ko',
+      'accept-language': 'ru',
+    });
+    expect(embedded(cookieFirst.html).language).toBe('ko');
+    const unknown = await page(t, '/checkout', {
+      cookie: 'fridge-check-language=xx',
+      'accept-language': 'fr',
+    });
+    expect(embedded(unknown.html).language).toBe('en');
+  });
+
+  it("shows 'Starting: N' at the bungalow's par, and a drink with par 0 not at all", async () => {
+    const t = await app();
+    const owner = await t.login();
+    const drinks = (await (await t.request('GET', '/api/drinks')).json()) as {
+      id: number;
+      drinkName: string;
+    }[];
+    const id = (name: string) => drinks.find((drink) => drink.drinkName === name)?.id;
+    const pars = await t.request('PUT', '/api/pars', {
+      cookie: owner,
+      body: {
+        bungalows: [5],
+        items: [
+          { drinkId: id('Coke'), par: 2 },
+          { drinkId: id('Fanta'), par: 0 },
+        ],
+      },
+    });
+    expect(pars.status, await pars.text()).toBe(200);
+    const five = text((await page(t, '/checkout?bungalow=5')).html);
+    expect(five).toMatch(/Coke .*Starting: 2/);
+    expect(five).not.toContain('Fanta');
+    // Another bungalow keeps the catalogue's: the kept page of one fridge is never another's.
+    const six = text((await page(t, '/checkout?bungalow=6')).html);
+    expect(six).toMatch(/Coke .*Starting: 4/);
+    expect(six).toContain('Fanta');
+  });
+
+  it("with stock on, a checkout lowers 'Starting: N' on the very next page and says what was not refilled", async () => {
+    const t = await app();
+    const owner = await t.login();
+    const drinks = (await (await t.request('GET', '/api/drinks')).json()) as {
+      id: number;
+      drinkName: string;
+    }[];
+    const coke = drinks.find((drink) => drink.drinkName === 'Coke')?.id as number;
+    const started = await t.request('POST', '/api/stock/start', {
+      cookie: owner,
+      body: { storeroom: [{ drinkId: coke, quantity: 50 }] },
+    });
+    expect(started.status, await started.text()).toBe(201);
+    expect(text((await page(t, '/checkout?bungalow=8')).html)).toMatch(/Coke .*Starting: 4/);
+    await t.request('PUT', '/api/guest', {
+      cookie: owner,
+      body: { name: 'Ana Silva', email: 'ana@example.com' },
+    });
+    const checkout = await t.request('POST', '/api/checkouts', {
+      body: { bungalow: 8, items: [{ drinkId: coke, missing: 3 }] },
+    });
+    expect(checkout.status, await checkout.text()).toBe(201);
+    const after = text((await page(t, '/checkout?bungalow=8')).html);
+    expect(after).toMatch(/Coke .*Starting: 1/);
+    expect(after).toContain('3 Coke');
+  });
+
+  it('a catalogue change shows on the very next page', async () => {
+    const t = await app();
+    const owner = await t.login();
+    expect(text((await page(t, '/checkout')).html)).not.toContain('Singha');
+    const added = await t.request('POST', '/api/drinks', {
+      cookie: owner,
+      body: { drinkName: 'Singha', startingQuantity: 3, price: 90, section: 'Beers' },
+    });
+    expect(added.status).toBe(201);
+    expect(text((await page(t, '/checkout')).html)).toMatch(/Singha .*Starting: 3/);
+  });
+
+  it('escapes a hostile drink name in the page and in its data; carries no guest, no staff, no email', async () => {
+    const t = await app();
+    const owner = await t.login();
+    const hostile = '</script><script>window.__pwned=1</script><!--&"\u2028>';
+    // Placed in a checkout section, so the page shows it (a name matching no section is not offered).
+    const added = await t.request('POST', '/api/drinks', {
+      cookie: owner,
+      body: { drinkName: hostile, startingQuantity: 2, price: 50, section: 'Beers' },
+    });
+    expect(added.status, await added.text()).toBe(201);
+    const guest = await t.request('PUT', '/api/guest', {
+      cookie: owner,
+      body: { name: 'Ana Silva', email: 'ana@example.com' },
+    });
+    expect(guest.status).toBe(200);
+    const staff = await t.request('POST', '/api/staff', {
+      cookie: owner,
+      body: { name: 'Kanya Deskworker', role: 'desk', pin: '274019' },
+    });
+    expect(staff.status, await staff.text()).toBe(201);
+    const { html } = await page(t, '/checkout', { cookie: owner });
+    // The only </script> are the page's own closing tags: the entry module's and the data's.
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html).not.toContain('<script>window.__pwned');
+    expect(html).not.toContain('<!--&');
+    const names = embedded(html).view.drinks.map((drink: { drinkName: string }) => drink.drinkName);
+    expect(names).toContain(hostile);
+    // Shown as text: escaped by React in the page.
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;window.__pwned=1');
+    for (const secret of [
+      'Ana Silva',
+      'ana@example.com',
+      'Kanya',
+      '274019',
+      'password',
+      'staff',
+      'session',
+    ]) {
+      expect(html.toLowerCase()).not.toContain(secret.toLowerCase());
+    }
+  });
+
+  it('comes compressed when asked, and the same page every time for the same fridge and language', async () => {
+    const t = await app();
+    const plain = (await page(t, '/checkout?bungalow=3')).html;
+    for (const encoding of ['br', 'gzip']) {
+      const response = await t.request('GET', '/checkout?bungalow=3', {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('vary')).toContain('Cookie');
+    }
+    expect((await page(t, '/checkout?bungalow=3')).html).toBe(plain);
+  });
+});
+
+describe('GET /checkout when the drinks cannot be read', () => {
+  it('sends the shell, and the browser loads the drinks itself', async () => {
+    // A database with no tables: the catalogue's read fails.
+    const { openDatabase } = await import('../db/database');
+    const { createApp } = await import('../app');
+    const { parseConfig } = await import('../config');
+    const { createLogger } = await import('../logger');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-no-tables-'));
+    const db = openDatabase(`sqlite:${path.join(dir, 'db.sqlite')}`);
+    try {
+      const app = createApp({
+        db,
+        config: { ...parseConfig({}), webRoot },
+        adminPasswordHash: 'unused',
+        logger: createLogger('silent'),
+      });
+      const response = await app.request('/checkout');
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain(firstPaintElementId);
+      expect(response.headers.get('link')).toContain('</api/drinks>');
+    } finally {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

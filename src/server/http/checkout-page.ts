@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+import type { Drink } from '../../shared/api-types';
+import { parseBungalowParam } from '../../shared/bungalow';
+import { requestLanguage } from '../../shared/i18n/language-cookie';
+import { loadMessages } from '../../shared/i18n/languages';
+import { fridgeOf } from '../../shared/stock-types';
+import { type FirstPaint, firstPaintElementId, firstPaintJson } from '../../web/checkout/first-paint';
+import { drinksAtFridge } from '../../web/checkout/fridge-view';
+import type { Db } from '../db/database';
+import type { Logger } from '../logger';
+import { describeError } from '../logger';
+import { createCatalogueCache } from '../routes/drinks/catalogue-cache';
+import { createDrinksRepo } from '../routes/drinks/drinks.repo';
+import { preferredEncoding } from '../routes/drinks/drinks.routes';
+import { readFridge } from '../routes/fridges/fridges.routes';
+
+/** One rendered page, compressed ahead (as the catalogue is), for one catalogue, fridge and language. */
+interface RenderedPage {
+  html: string;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+/** Pages kept: a resort's bungalows × the languages its guests read; the oldest goes first beyond this. */
+const MAX_PAGES = 512;
+
+export interface CheckoutPageOptions {
+  db: Db;
+  logger: Logger;
+  /** The built index.html: the page is the app's own shell with the rendered root and its data inside. */
+  indexFile: string;
+}
+
+/**
+ * GET /checkout as HTML that already shows the guest's page (DESIGN.md, "The guest's first paint"): the drinks
+ * the server reads (the catalogue at the bungalow's fridge, as GET /api/drinks and /api/fridges/N answer
+ * them), rendered by the page's own components in the request's language, with the same data beside it for
+ * the browser to hydrate from. The same catalogue, fridge and language give the same page: it is rendered once
+ * and kept. Null when it cannot be made (the database down, a render error): the shell then, as before, and
+ * the browser loads the drinks itself and says so.
+ */
+export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOptions) {
+  const catalogue = createCatalogueCache(db, createDrinksRepo(db));
+  let parsedCatalogue: { version: string; drinks: Drink[] } | undefined;
+  const pages = new Map<string, RenderedPage>();
+  const rendering = new Map<string, Promise<RenderedPage | null>>();
+  let template: { head: string; tail: string } | undefined;
+
+  function shell() {
+    if (template) return template;
+    const html = fs.readFileSync(indexFile, 'utf8');
+    const root = '<div id="root"></div>';
+    const at = html.indexOf(root);
+    if (at < 0) throw new Error(`${indexFile} has no ${root}`);
+    template = { head: html.slice(0, at), tail: html.slice(at + root.length) };
+    return template;
+  }
+
+  async function render(url: string, firstPaint: FirstPaint): Promise<RenderedPage | null> {
+    // React's server renderer loads with the first page, not with the server: the API never waits for it.
+    const [messages, { renderCheckout }] = await Promise.all([
+      loadMessages(firstPaint.language),
+      import('../../web/checkout/checkout-render'),
+    ]);
+    const root = await renderCheckout(url, firstPaint, messages);
+    if (root === null) return null;
+    const { head, tail } = shell();
+    const html = `${head
+      .replace(/<html lang="[^"]*">/, `<html lang="${firstPaint.language}">`)
+      .replace(
+        /<title>[^<]*<\/title>/,
+        `<title>${escapeHtml(messages.appTitle)}</title>`,
+      )}<div id="root">${root}</div><script type="application/json" id="${firstPaintElementId}">${firstPaintJson(firstPaint)}</script>${tail}`;
+    return {
+      html,
+      gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
+      brotli: brotliCompressSync(html, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+      }),
+    };
+  }
+
+  async function drinks(): Promise<{ version: string; drinks: Drink[] }> {
+    const body = await catalogue.current();
+    if (parsedCatalogue?.version !== body.version) {
+      parsedCatalogue = { version: body.version, drinks: JSON.parse(body.json) as Drink[] };
+    }
+    return parsedCatalogue;
+  }
+
+  const fingerprint = fridgeFingerprint(db);
+
+  async function page(c: Context): Promise<RenderedPage | null> {
+    const bungalow = parseBungalowParam(c.req.query('bungalow'));
+    const language = requestLanguage(c.req.header('cookie'), c.req.header('accept-language'));
+    // SQLite: the catalogue's version and the fridge's rows in two synchronous reads, and a kept page
+    // answers without reading the drinks at all.
+    const quickKey = fingerprint ? `${bungalow}\n${language}\n${fingerprint(bungalow)}` : undefined;
+    const quick = quickKey === undefined ? undefined : pages.get(quickKey);
+    if (quick) return quick;
+    const [listed, fridge] = await Promise.all([drinks(), readFridge(db, bungalow)]);
+    // The fridge's answer is small (counts per drink): itself the key of its part of the page.
+    const key = quickKey ?? `${listed.version}\n${language}\n${JSON.stringify(fridge)}`;
+    const kept = pages.get(key);
+    if (kept) return kept;
+    let pending = rendering.get(key);
+    if (!pending) {
+      const firstPaint: FirstPaint = { bungalow, language, view: drinksAtFridge(listed.drinks, fridge) };
+      // The route tree matches on the path and reads ?bungalow= as the browser will.
+      pending = render(`http://localhost/checkout?bungalow=${bungalow}`, firstPaint)
+        .then((rendered) => {
+          if (rendered) {
+            if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
+            pages.set(key, rendered);
+          }
+          return rendered;
+        })
+        .finally(() => rendering.delete(key));
+      rendering.set(key, pending);
+    }
+    return pending;
+  }
+
+  return {
+    /** The rendered page as a response, or null for the shell. */
+    async respond(c: Context): Promise<Response | null> {
+      let rendered: RenderedPage | null;
+      try {
+        rendered = await page(c);
+      } catch (error) {
+        logger.error('the checkout page could not be rendered; sending the shell', describeError(error));
+        return null;
+      }
+      if (!rendered) return null;
+      const headers: Record<string, string> = {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-cache',
+        // The page follows the language cookie and Accept-Language; a cache must not hand one guest's to another.
+        Vary: 'Accept-Encoding, Accept-Language, Cookie',
+      };
+      const encoding = preferredEncoding(c.req.header('accept-encoding'));
+      const encoded = encoding === 'br' ? rendered.brotli : encoding === 'gzip' ? rendered.gzip : undefined;
+      // A Headers object: @hono/node-server's Response would drop what middleware adds to a plain object's.
+      // Content-Length always: a kept answer (kept-answers.ts) is written as the app wrote it, never chunked.
+      if (encoding && encoded) {
+        headers['Content-Encoding'] = encoding;
+        headers['Content-Length'] = String(encoded.length);
+        return new Response(new Uint8Array(encoded), { status: 200, headers: new Headers(headers) });
+      }
+      headers['Content-Length'] = String(Buffer.byteLength(rendered.html));
+      return new Response(rendered.html, { status: 200, headers: new Headers(headers) });
+    },
+  };
+}
+
+/**
+ * On SQLite, everything readFridge and the catalogue read that can change the page, in one synchronous
+ * statement: the catalogue's version token (every write to "Drinks" replaces it), whether stock is on, whether
+ * the fridge is open, its pars and its bottles. Equal fingerprints, equal pages. Read before the data, so a
+ * page kept under a fingerprint is never older than it. PostgreSQL keys the page by readFridge's answer.
+ */
+export function fridgeFingerprint(db: Db): ((bungalow: number) => string) | undefined {
+  const sqlite = db.sqlite;
+  if (!sqlite) return undefined;
+  let statement: ReturnType<typeof sqlite.prepare<[string, number, string], unknown[]>> | undefined;
+  return (bungalow) => {
+    statement ??= sqlite
+      .prepare<[string, number, string], unknown[]>(
+        `select (select version from catalogue_version where id = 1),
+          (select started_at from stock_state where id = 1),
+          (select count(*) from stock_places where place = ?),
+          (select group_concat(drink_id || ':' || par) from (select drink_id, par from pars where bungalow = ? order by drink_id)),
+          (select group_concat(drink_id || ':' || quantity) from (select drink_id, quantity from stock_balances where place = ? order by drink_id))`,
+      )
+      .raw();
+    const place = fridgeOf(bungalow);
+    return JSON.stringify(statement.get(place, bungalow, place));
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}

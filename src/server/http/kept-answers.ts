@@ -1,0 +1,155 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Logger } from '../logger';
+
+/** The app's own answer to one variant of a request, as it went out, for one version of its data. */
+interface Snapshot {
+  version: string;
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * One kind of public answer that is the same for everyone who asks the same way, until its data change:
+ * GET /api/drinks (routes/drinks/drinks-fast-path.ts), the guest's page (checkout-page-fast-path.ts).
+ */
+export interface KeptRoute {
+  /** For the log line. */
+  path: string;
+  /** The variant a request asks for (its encoding, language...), or null when the app must answer it. */
+  variant(request: IncomingMessage): string | null;
+  /** The app's request for that variant: the answer is taken from the app itself, middleware and all. */
+  appRequest(variant: string): Request;
+  /** The version of the data behind that variant: synchronous on SQLite, so the common case takes no promise. */
+  version(variant: string): string | Promise<string>;
+  /** Variants kept at most; a request for another goes through the app. */
+  maxVariants: number;
+}
+
+export interface KeptAnswersOptions {
+  /** The whole app: every snapshot is its real answer, security headers and all. */
+  fetch: (request: Request) => Response | Promise<Response>;
+  logger: Logger;
+  /** Behind a trusted proxy the app adds headers per request (HSTS for HTTPS): nothing is kept then. */
+  trustProxy: boolean;
+  routes: KeptRoute[];
+}
+
+/**
+ * Running a request through the framework costs about three times what writing the bytes costs (a Request, a
+ * Response and their Headers per call), so an answer that is the same for everyone is kept: the app's full
+ * response for that variant and data version, taken from the app in-process, and written straight to the
+ * socket while the version (read on every request) says nothing changed. A write anywhere shows on the very
+ * next read, as through the app. HEAD, TRUST_PROXY=1 and any failure go through the app.
+ */
+export function createKeptAnswers(options: KeptAnswersOptions) {
+  const kept = options.routes.map((route) => ({
+    route,
+    snapshots: new Map<string, Snapshot>(),
+    pending: new Map<string, Promise<Snapshot>>(),
+  }));
+  type Kept = (typeof kept)[number];
+
+  async function take({ route, snapshots }: Kept, variant: string, version: string): Promise<Snapshot> {
+    const response = await options.fetch(route.appRequest(variant));
+    // Headers first: @hono/node-server's Response keeps what middleware set on them only until its body is read.
+    const headers = Object.fromEntries(response.headers);
+    const snapshot: Snapshot = {
+      // Read before the app read its data: the body is at least as new as this version.
+      version,
+      status: response.status,
+      headers,
+      body: Buffer.from(await response.arrayBuffer()),
+    };
+    // Only a normal answer is worth repeating; an error goes through the app every time.
+    if (response.status === 200) snapshots.set(variant, snapshot);
+    return snapshot;
+  }
+
+  function send(route: KeptRoute, response: ServerResponse, snapshot: Snapshot, started: number) {
+    response.writeHead(snapshot.status, snapshot.headers);
+    response.end(snapshot.body);
+    options.logger.info('request', {
+      method: 'GET',
+      path: route.path,
+      status: snapshot.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  }
+
+  /** The slower way: the version comes from PostgreSQL, or the kept answer is out of date. */
+  async function serve(
+    entry: Kept,
+    variant: string,
+    versionRead: string | Promise<string>,
+    response: ServerResponse,
+    started: number,
+  ) {
+    const version = await versionRead;
+    let snapshot = entry.snapshots.get(variant);
+    if (snapshot?.version === version) {
+      send(entry.route, response, snapshot, started);
+      return;
+    }
+    let taking = entry.pending.get(variant);
+    // The request that takes the answer from the app is logged by the app itself.
+    const logged = !taking;
+    if (!taking) {
+      taking = take(entry, variant, version).finally(() => entry.pending.delete(variant));
+      entry.pending.set(variant, taking);
+    }
+    snapshot = await taking;
+    if (logged) {
+      response.writeHead(snapshot.status, snapshot.headers);
+      response.end(snapshot.body);
+    } else send(entry.route, response, snapshot, started);
+  }
+
+  return {
+    /** Wraps the app's node request listener. */
+    wrap(
+      appListener: (request: IncomingMessage, response: ServerResponse) => unknown,
+    ): (request: IncomingMessage, response: ServerResponse) => void {
+      return (request, response) => {
+        if (request.method !== 'GET' || options.trustProxy) {
+          appListener(request, response);
+          return;
+        }
+        let entry: Kept | undefined;
+        let variant: string | null = null;
+        for (const candidate of kept) {
+          variant = candidate.route.variant(request);
+          if (variant !== null) {
+            entry = candidate;
+            break;
+          }
+        }
+        if (!entry || variant === null) {
+          appListener(request, response);
+          return;
+        }
+        const snapshot = entry.snapshots.get(variant);
+        if (!snapshot && entry.snapshots.size >= entry.route.maxVariants) {
+          appListener(request, response);
+          return;
+        }
+        const started = performance.now();
+        let version: string | Promise<string>;
+        try {
+          version = entry.route.version(variant);
+        } catch {
+          appListener(request, response);
+          return;
+        }
+        if (typeof version === 'string' && snapshot?.version === version) {
+          send(entry.route, response, snapshot, started);
+          return;
+        }
+        serve(entry, variant, version, response, started).catch(() => {
+          // The database may be down: the app answers with its proper error (503) and logs it.
+          if (!response.headersSent) appListener(request, response);
+        });
+      };
+    },
+  };
+}
