@@ -311,6 +311,43 @@ test.describe('the outbox', () => {
 test.describe('the outbox without a service worker (as in Safari: no Background Sync)', () => {
   test.use({ serviceWorkers: 'block' });
 
+  test('a check sent by another tab before this one heard of it: Send now says all checks were sent', async ({
+    page,
+    adminApi,
+  }) => {
+    await readyForTheRound(page, adminApi);
+    await page.goto('/checkout?bungalow=43');
+    const receiptCode = receiptCodeLoaded(page);
+    await addMissing(page, 'Coke', 1);
+    await receiptCode;
+    await page.route('**/api/checkouts', (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Share Receipt' }).click();
+    await expect(outboxStatus(page)).toContainText('1 check waiting to send');
+    await page.unroute('**/api/checkouts');
+    // Another tab (or the service worker) sent it and emptied the outbox; its message has not reached this
+    // page yet, which still shows the check waiting.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('fridge-check');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const transaction = open.result.transaction('outbox', 'readwrite');
+            transaction.objectStore('outbox').clear();
+            transaction.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+            transaction.onerror = () => reject(transaction.error);
+          };
+        }),
+    );
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await expect(outboxStatus(page)).toContainText('All checks sent.');
+  });
+
   test('checks queued while the server was down are sent when the app comes back to the screen or loads again', async ({
     page,
     context,

@@ -76,10 +76,10 @@ export function flushOutboxSoon(): Promise<FlushResult | undefined> {
   flushing ??= (async () => {
     try {
       const waiting = await listChecks();
-      if (waiting.every((check) => check.refused)) {
-        setState({ loaded: true, checks: waiting });
-        return undefined;
-      }
+      // Nothing to send, perhaps because the service worker or another tab has just sent it: the refresh
+      // below reads the outbox and, if a check this page showed is gone, says "All checks sent." (setting the
+      // empty list here first would leave the page with neither the check nor that line).
+      if (waiting.every((check) => check.refused)) return undefined;
       setState({ sending: true });
       const result = await flushOutbox();
       // Also when this page had not read the outbox yet (its panel loads after the first flush starts).
