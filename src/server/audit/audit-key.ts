@@ -20,9 +20,10 @@ export const auditKeyed = (): boolean => key !== undefined;
  * again under the key).
  */
 export function chainHash(previousHash: string, eventJson: string, { plain = false } = {}): string {
-  if (key && !plain) return createHmac('sha256', key).update(previousHash + eventJson).digest('hex');
+  const text = previousHash + eventJson;
+  if (key && !plain) return createHmac('sha256', key).update(text).digest('hex');
   // One call, no Hash object: every audited write hashes each of its events (Node >= 20.12).
-  return hash('sha256', previousHash + eventJson, 'hex');
+  return hash('sha256', text, 'hex');
 }
 
 /**

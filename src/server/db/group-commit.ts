@@ -3,6 +3,7 @@ import {
   type CompiledQuery,
   type DatabaseConnection,
   type Driver,
+  type QueryExecutor,
   type QueryResult,
   SelectQueryNode,
 } from 'kysely';
@@ -71,7 +72,7 @@ class Turn implements DatabaseConnection {
  * which on SQLite's one thread was a measurable part of a checkout (bench section 13).
  */
 export function inSqliteTransaction<T>(
-  trx: { getExecutor(): { provideConnection<R>(consumer: (c: DatabaseConnection) => Promise<R>): Promise<R> } },
+  trx: { getExecutor(): QueryExecutor },
   work: (statements: PreparesStatements) => T,
 ): Promise<T> {
   return trx.getExecutor().provideConnection(async (connection) => {
