@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, hash } from 'node:crypto';
 
 /**
  * AUDIT_KEY (DESIGN.md, "The chain anchored outside the database"; docs/decisions/134): with it, every hash of
@@ -20,8 +20,10 @@ export const auditKeyed = (): boolean => key !== undefined;
  * again under the key).
  */
 export function chainHash(previousHash: string, eventJson: string, { plain = false } = {}): string {
-  const hasher = key && !plain ? createHmac('sha256', key) : createHash('sha256');
-  return hasher.update(previousHash + eventJson).digest('hex');
+  const text = previousHash + eventJson;
+  if (key && !plain) return createHmac('sha256', key).update(text).digest('hex');
+  // One call, no Hash object: every audited write hashes each of its events (Node >= 20.12).
+  return hash('sha256', text, 'hex');
 }
 
 /**

@@ -1,7 +1,8 @@
-import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AuditAction, AuditActor, AuditEvent, AuditSubject } from '../../shared/audit-types';
 import type { Actor } from '../../shared/team';
 import { isPostgres } from '../db/database';
+import { inSqliteTransaction, type PreparesStatements } from '../db/group-commit';
 import type { Database } from '../db/tables';
 import { chainHash } from './audit-key';
 import { canonicalJson } from './canonical-json';
@@ -56,8 +57,7 @@ export function appendAudit(trx: Transaction<Database>, entry: AuditEntry): Prom
 /**
  * Appends events to the chain in their order, inside the transaction of the change they describe.
  *
- * SQLite: the head is moved first, once for all of them; the transaction already holds the one write lock (or
- * takes it here), so nothing else can append in between.
+ * SQLite: `appendAuditsSqlite`, at once in the transaction.
  *
  * PostgreSQL: the events go into `audit_pending`, and a deferred trigger numbers, hashes (the database's
  * sha256 over the same text as `eventHash`) and moves them into `audit_events` at COMMIT (migration 011). The
@@ -77,10 +77,18 @@ export async function appendAudits(
     )}`.execute(trx);
     return;
   }
-  const { rows } = await trx.executeQuery<{ seq: number; hash: string }>(
-    CompiledQuery.raw(sqliteHeadMove, [entries.length]),
-  );
-  const head = rows[0];
+  await inSqliteTransaction(trx, (statements) => appendAuditsSqlite(statements, entries));
+}
+
+/**
+ * SQLite's append, run at once in the transaction (`inSqliteTransaction`): the head is moved first, once for all
+ * the events; the transaction holds the one write lock, so nothing else can append in between.
+ */
+export function appendAuditsSqlite(statements: PreparesStatements, entries: readonly AuditEntry[]): void {
+  if (entries.length === 0) return;
+  const head = statements.prepare(sqliteHeadMove).get(entries.length) as
+    | { seq: number; hash: string }
+    | undefined;
   if (!head) throw new Error('The audit head row is missing: run the migrations');
   let seq = Number(head.seq) - entries.length;
   let hash = head.hash;
@@ -105,8 +113,8 @@ export async function appendAudits(
       hash,
     ];
   });
-  await trx.executeQuery(CompiledQuery.raw(sqliteEventsInsert(entries.length), values));
-  await trx.executeQuery(CompiledQuery.raw(sqliteHeadHash, [hash]));
+  statements.prepare(sqliteEventsInsert(entries.length)).run(values);
+  statements.prepare(sqliteHeadHash).run(hash);
 }
 
 /*

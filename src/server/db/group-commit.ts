@@ -3,6 +3,7 @@ import {
   type CompiledQuery,
   type DatabaseConnection,
   type Driver,
+  type QueryExecutor,
   type QueryResult,
   SelectQueryNode,
 } from 'kysely';
@@ -28,7 +29,7 @@ import {
  * - the order of the writes is the order of the turns, as before: the audit's seq and hash chain follow it.
  */
 
-interface PreparesStatements {
+export interface PreparesStatements {
   prepare(text: string): SqliteDatabase.Statement;
 }
 
@@ -56,6 +57,28 @@ class Turn implements DatabaseConnection {
   streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     return this.driver.stream<R>(this, query);
   }
+
+  /** `work` runs the transaction's statements itself, at once (see `inSqliteTransaction`). */
+  runInTransaction<T>(work: (statements: PreparesStatements) => T): T {
+    if (!this.inTransaction) throw new Error('Statements of a transaction ran outside it');
+    return this.driver.runWork(work);
+  }
+}
+
+/**
+ * SQLite: runs `work` at once inside the transaction `trx` (its savepoint, so a rollback takes it back), with
+ * the driver's kept statements. For the few writes that every checkout makes several statements of (the audit
+ * append, a tax document): each statement through kysely costs its query objects and a turn of the event loop,
+ * which on SQLite's one thread was a measurable part of a checkout (bench section 13).
+ */
+export function inSqliteTransaction<T>(
+  trx: { getExecutor(): QueryExecutor },
+  work: (statements: PreparesStatements) => T,
+): Promise<T> {
+  return trx.getExecutor().provideConnection(async (connection) => {
+    if (!(connection instanceof Turn)) throw new Error('inSqliteTransaction needs the SQLite driver');
+    return connection.runInTransaction(work);
+  });
 }
 
 export class GroupCommitDriver implements Driver {
@@ -147,6 +170,10 @@ export class GroupCommitDriver implements Driver {
   async destroy(): Promise<void> {
     if (this.#open) this.#commitQuietly();
     this.#database.close();
+  }
+
+  runWork<T>(work: (statements: PreparesStatements) => T): T {
+    return work(this.#statements);
   }
 
   execute<R>(turn: Turn, query: CompiledQuery): QueryResult<R> {
