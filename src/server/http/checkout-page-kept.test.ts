@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../../tests/support/raw-get';
 import {
   createScratchDatabase,
   createTestApp,
@@ -45,29 +46,6 @@ async function listen(t: TestApp) {
   };
 }
 
-/** A raw GET: the bytes as sent (fetch would decompress them and add its own Accept-Encoding). */
-function get(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          // Everything but what node adds to each answer by itself.
-          const kept = Object.entries(response.headers).filter(
-            ([name]) => !['date', 'keep-alive', 'connection'].includes(name),
-          );
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: Object.fromEntries(kept.map(([name, value]) => [name, String(value)])),
-            body: Buffer.concat(chunks),
-          });
-        });
-      })
-      .on('error', reject);
-  });
-}
-
 const appLines = (t: TestApp) => t.logLines.filter((line) => line.includes('"path":"/checkout"')).length;
 
 describe('GET /checkout over HTTP, past the framework (SQLite)', () => {
@@ -85,7 +63,7 @@ describe('GET /checkout over HTTP, past the framework (SQLite)', () => {
         // Twice: the first answer is taken from the app, the second is the kept copy.
         for (let i = 0; i < 2; i++) {
           const before = appLines(t);
-          const fast = await get(server.url('/checkout?bungalow=4'), headers);
+          const fast = await rawGet(server.url('/checkout?bungalow=4'), headers);
           if (i === 1) expect(appLines(t)).toBe(before);
           const viaApp = await t.request('GET', '/checkout?bungalow=4', {
             headers: { ...headers, host: server.host },
@@ -98,7 +76,7 @@ describe('GET /checkout over HTTP, past the framework (SQLite)', () => {
         }
       }
       const text = async (at: string) =>
-        (await get(server.url(at), { 'accept-encoding': 'identity' })).body.toString();
+        (await rawGet(server.url(at), { 'accept-encoding': 'identity' })).body.toString();
       expect(await text('/checkout?bungalow=4')).toContain('Bungalow 4');
       // Another bungalow is another page; ?bungalow=abc is bungalow 1's, as the app reads it.
       expect(await text('/checkout?bungalow=5')).toContain('Bungalow 5');
@@ -137,10 +115,10 @@ describe('GET /checkout over HTTP, past the framework (SQLite)', () => {
     const server = await listen(t);
     try {
       for (let i = 0; i < 2; i++) {
-        const response = await get(server.url('/checkout?bungalow=2'), { host: 'rebound.example.net' });
+        const response = await rawGet(server.url('/checkout?bungalow=2'), { host: 'rebound.example.net' });
         expect(response.status).toBe(421);
       }
-      const named = await get(server.url('/checkout?bungalow=2'), { host: 'fridge.example.com' });
+      const named = await rawGet(server.url('/checkout?bungalow=2'), { host: 'fridge.example.com' });
       expect(named.status).toBe(200);
       expect(named.body.toString()).toContain('Bungalow 2');
     } finally {

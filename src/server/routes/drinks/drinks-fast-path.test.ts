@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { expect, it } from 'vitest';
+import { rawGet } from '../../../../tests/support/raw-get';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../../tests/support/test-app';
 import { createLogger } from '../../logger';
 import { createDrinksFastPath } from './drinks-fast-path';
@@ -23,29 +24,6 @@ async function listen(t: TestApp, trustProxy = false) {
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
-}
-
-/** A raw GET: the bytes as sent (fetch would decompress them and add its own Accept-Encoding). */
-function get(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          // Everything but what node adds to each answer by itself.
-          const kept = Object.entries(response.headers).filter(
-            ([name]) => !['date', 'keep-alive', 'connection'].includes(name),
-          );
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: Object.fromEntries(kept.map(([name, value]) => [name, String(value)])),
-            body: Buffer.concat(chunks),
-          });
-        });
-      })
-      .on('error', reject);
-  });
 }
 
 describeEachDatabase('GET /api/drinks over HTTP, past the framework', ({ fresh }) => {
@@ -70,7 +48,7 @@ describeEachDatabase('GET /api/drinks over HTTP, past the framework', ({ fresh }
         // Twice: the first answer is taken from the app, the second is the kept copy.
         for (let i = 0; i < 2; i++) {
           const appCalls = t.logLines.filter((line) => line.includes('"path":"/api/drinks"')).length;
-          const fast = await get(server.url('/api/drinks'), headers);
+          const fast = await rawGet(server.url('/api/drinks'), headers);
           // The kept copy went out without the app running at all.
           if (i === 1)
             expect(t.logLines.filter((line) => line.includes('"path":"/api/drinks"'))).toHaveLength(appCalls);
