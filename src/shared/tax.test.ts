@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { seller } from '../../tests/support/tax-parties';
 import { resortSettingsInputSchema } from './resort-settings-schema';
 import { documentNumber, netOf, taxIdCheckDigitOk, vatOf } from './tax';
 import { fullInvoiceRequestSchema, taxSettingsSchema } from './tax-schemas';
-
-const seller = {
-  sellerName: 'Koh Samet Bungalows Co., Ltd.',
-  taxId: '0105535000123',
-  branch: '00000',
-  address: '1 Moo 4, Phe, Mueang Rayong, Rayong 21160',
-};
 
 describe('the tax ID check digit', () => {
   it.each(['0105535000123', '1101700203298'])('accepts %s', (id) => {

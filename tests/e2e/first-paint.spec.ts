@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Page, request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { languages } from '../../src/shared/i18n/languages';
 import type { ServerProcess } from '../support/server-process';
+import { ownerApi } from './admin-helpers';
 import { addMissing, controlledByServiceWorker, countOf, testDrinks } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
@@ -137,16 +138,6 @@ test.describe('with JavaScript', () => {
     });
   }
 });
-
-/** The owner's API calls, from a context of their own (not the page's cookies). */
-async function ownerApi(server: ServerProcess): Promise<APIRequestContext> {
-  const api = await request.newContext({
-    baseURL: server.baseURL,
-    extraHTTPHeaders: { Origin: server.baseURL, Connection: 'close' },
-  });
-  expect((await api.post('/api/session', { data: { password: server.adminPassword } })).status()).toBe(204);
-  return api;
-}
 
 /** Coke's par in `bungalow`'s fridge, not the catalogue's 3: what tells the bungalow's own page apart. */
 async function setCokePar(server: ServerProcess, bungalow: number, par: number) {

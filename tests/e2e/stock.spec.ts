@@ -1,7 +1,7 @@
-import { type APIRequestContext, request } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { Drink } from '../../src/shared/api-types';
 import type { ServerProcess } from '../support/server-process';
-import { loginAsAdmin, openAdminPage } from './admin-helpers';
+import { loginAsAdmin, openAdminPage, ownerApi } from './admin-helpers';
 import { expectNoSeriousAxeViolations } from './axe';
 import { addMissing, controlledByServiceWorker, countOf, testGuest, toastWith } from './checkout-helpers';
 import { expect, test } from './fixtures';
@@ -11,16 +11,6 @@ import { ann, lek, registerDeviceAndTeam, signInAs } from './team-helpers';
 
 // Sign-ins at full scrypt strength beside other workers on 2 cores: more than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
-
-/** The owner's API calls, from a context of their own (not the page's cookies). */
-async function ownerApi(server: ServerProcess): Promise<APIRequestContext> {
-  const api = await request.newContext({
-    baseURL: server.baseURL,
-    extraHTTPHeaders: { Origin: server.baseURL, Connection: 'close' },
-  });
-  expect((await api.post('/api/session', { data: { password: server.adminPassword } })).status()).toBe(204);
-  return api;
-}
 
 async function call(api: APIRequestContext, method: 'post' | 'put', path: string, data: unknown) {
   const response = await api[method](path, { data });

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAuditVerify } from '../../scripts/audit-verify';
 import { checkoutLimitsOff, type ServerProcess, startServer } from '../support/server-process';
+import { seller } from '../support/tax-parties';
 import { checkoutBody, json, prepareForCheckouts, sleep } from './support';
 
 /**
@@ -16,13 +17,6 @@ const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const WRITERS = 4;
 const RUN_MS = 8_000;
 const KILL_AT_MS = 3_000;
-
-const seller = {
-  sellerName: 'Koh Samet Bungalows Co., Ltd.',
-  taxId: '0105535000123',
-  branch: '00000',
-  address: '1 Moo 4, Phe, Mueang Rayong, Rayong 21160',
-};
 
 async function adminQuery<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });

@@ -1,25 +1,12 @@
 import { expect, it } from 'vitest';
 import { drinksByName } from '../../../../tests/support/checkout-factory';
 import { containsValue, everyTableText } from '../../../../tests/support/guest-data';
+import { buyer, seller } from '../../../../tests/support/tax-parties';
 import { addStaff, pins, registerDevice, signInWithPin } from '../../../../tests/support/team';
 import { describeEachDatabase, type TestApp } from '../../../../tests/support/test-app';
 import { erasedGuestName, type PrivacyGuest } from '../../../shared/privacy';
 
 const mia = { guestName: 'Mia Chen-Li', guestEmail: 'Mia.Chen@Example.com' };
-
-const seller = {
-  sellerName: 'Koh Samet Bungalows Co., Ltd.',
-  taxId: '0105535000123',
-  branch: '00000',
-  address: '1 Moo 4, Phe, Mueang Rayong, Rayong 21160',
-};
-
-const buyer = {
-  buyerName: 'Acme Trading Co., Ltd.',
-  buyerAddress: '99 Sukhumvit Rd, Khlong Toei, Bangkok 10110',
-  buyerTaxId: '1101700203298',
-  buyerBranch: '00001',
-};
 
 async function checkIn(t: TestApp, cookie: string, bungalow: number, body: Record<string, unknown>) {
   const response = await t.request('PUT', `/api/bungalows/${bungalow}/stay`, { cookie, body });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { drinksByName, setGuest } from '../../../../tests/support/checkout-factory';
+import { buyer, seller } from '../../../../tests/support/tax-parties';
 import { addStaff, errorOf, pins, registerDevice, signInWithPin } from '../../../../tests/support/team';
 import { describeEachDatabase, type TestApp } from '../../../../tests/support/test-app';
 import type { RecordedCheckout } from '../../../shared/api-types';
@@ -8,20 +9,6 @@ import type { AuditPage } from '../../../shared/audit-types';
 import type { DaySummary } from '../../../shared/day-close-types';
 import type { HistoryCheckout } from '../../../shared/staff-types';
 import { type TaxReport, taxMessages, vatOf } from '../../../shared/tax';
-
-const seller = {
-  sellerName: 'Koh Samet Bungalows Co., Ltd.',
-  taxId: '0105535000123',
-  branch: '00000',
-  address: '1 Moo 4, Phe, Mueang Rayong, Rayong 21160',
-};
-
-const buyer = {
-  buyerName: 'Acme Trading Co., Ltd.',
-  buyerAddress: '99 Sukhumvit Rd, Khlong Toei, Bangkok 10110',
-  buyerTaxId: '1101700203298',
-  buyerBranch: '00001',
-};
 
 /** 2026-11-10 09:00 in Bangkok. */
 const november = Date.parse('2026-11-10T02:00:00.000Z');
