@@ -19,6 +19,7 @@ import { taxDocumentsMigration } from './migrations/015-tax-documents';
 import { guestDataMigration } from './migrations/016-guest-data';
 // Abuse resistance (fifth stage)
 import { abuseResistanceMigration } from './migrations/017-abuse-resistance';
+import { lighterWritesMigration } from './migrations/018-lighter-writes';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -43,6 +44,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '016-guest-data': guestDataMigration(db.dialect),
     // Abuse resistance (fifth stage)
     '017-abuse-resistance': abuseResistanceMigration(db.dialect),
+    '018-lighter-writes': lighterWritesMigration(),
   };
 }
 

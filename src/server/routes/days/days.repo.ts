@@ -130,7 +130,7 @@ export async function dayFigures(db: Reader, day: string, settings: DaySettings)
       .executeTakeFirstOrThrow(),
     paymentFigures(db, start, end),
     // Tax documents (fifth stage)
-    dayTaxFigures(db, start, end),
+    dayTaxFigures(db, day, start, end),
   ]);
   const received = money.payments.cash.thb;
   const undone = money.undone.cash.thb;
@@ -147,19 +147,26 @@ export async function dayFigures(db: Reader, day: string, settings: DaySettings)
 }
 
 /**
- * The tax documents issued in [start, end): the VAT of those still issued, and the first and last numbers
- * (abbreviated invoices, then full ones, each in the order issued). Undefined when there are none, so a day
- * without tax documents reads as before.
+ * The tax documents issued on `day` ([start, end) in the resort's zone): the VAT of those still issued, and the
+ * first and last numbers (abbreviated invoices, then full ones, each in the order issued). Undefined when there
+ * are none, so a day without tax documents reads as before. A document's `month` is the month of its issue in
+ * the same zone, so the day's documents are among its month's, which an index finds (migration 018).
  */
-async function dayTaxFigures(db: Reader, start: string, end: string): Promise<DayTaxFigures | undefined> {
+async function dayTaxFigures(
+  db: Reader,
+  day: string,
+  start: string,
+  end: string,
+): Promise<DayTaxFigures | undefined> {
+  const month = day.slice(0, 7);
+  const ofDay = sql`month = ${month} and issued_at >= ${start} and issued_at < ${end}`;
   const { rows } = await sql<{ vat: number | string | null; first: string | null; last: string | null }>`
     select
-      (select sum(vat) from tax_documents
-        where issued_at >= ${start} and issued_at < ${end} and status = 'issued') as vat,
-      (select number from tax_documents where issued_at >= ${start} and issued_at < ${end}
-        order by type, id limit 1) as first,
-      (select number from tax_documents where issued_at >= ${start} and issued_at < ${end}
-        order by type desc, id desc limit 1) as last`.execute(db);
+      (select sum(vat) from tax_documents where ${ofDay} and status = 'issued') as vat,
+      (select number from tax_documents where ${ofDay} order by type, id limit 1) as first,
+      (select number from tax_documents where ${ofDay} order by type desc, id desc limit 1) as last`.execute(
+    db,
+  );
   const row = rows[0];
   if (!row?.first || !row.last) return undefined;
   return { vat: toNumber(row.vat), firstNumber: row.first, lastNumber: row.last };

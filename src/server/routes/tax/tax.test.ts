@@ -479,4 +479,29 @@ describeEachDatabase('the output-tax report', ({ fresh }) => {
       ((await (await t.request('GET', '/api/days/2026-11-10', { cookie })).json()) as DaySummary).tax,
     ).toEqual(day.tax);
   });
+
+  it("a day at a month's edge counts its own documents, not its neighbour's", async () => {
+    const t = await fresh();
+    const { record, cookie } = await setUp(t);
+    // 23:30 on 31 October and 00:30 on 1 November in Bangkok: an hour apart, numbered in two months.
+    t.clock.now = Date.parse('2026-10-31T16:30:00.000Z');
+    const october = await record(1, { Coke: 2 });
+    t.clock.now = Date.parse('2026-10-31T17:30:00.000Z');
+    const november = await record(2, { Chang: 1 });
+    expect([october.document?.number, november.document?.number]).toEqual(['ABB2610-00001', 'ABB2611-00001']);
+    t.clock.now = Date.parse('2026-11-02T02:00:00.000Z');
+    const taxOf = async (day: string) =>
+      ((await (await t.request('GET', `/api/days/${day}`, { cookie })).json()) as DaySummary).tax;
+    expect(await taxOf('2026-10-31')).toEqual({
+      vat: vatOf(october.total, 700),
+      firstNumber: 'ABB2610-00001',
+      lastNumber: 'ABB2610-00001',
+    });
+    expect(await taxOf('2026-11-01')).toEqual({
+      vat: vatOf(november.total, 700),
+      firstNumber: 'ABB2611-00001',
+      lastNumber: 'ABB2611-00001',
+    });
+    expect(await taxOf('2026-10-30')).toBeUndefined();
+  });
 });
