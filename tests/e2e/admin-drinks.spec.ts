@@ -42,3 +42,31 @@ test('editing a drink someone else deleted fails with the toast and keeps the fo
   // The reloaded list shows what the server holds now.
   await expect(page.getByText(texts.noDrinks)).toBeVisible();
 });
+
+test('the drink form has its name field focused when it appears, so a quick tap and type stays where it went', async ({
+  page,
+  server,
+}) => {
+  await loginAsAdmin(page, server.adminPassword, '/admin/drinks');
+  // What has the focus when the form's node first reaches the page: a mutation observer's callback runs right
+  // after the task that added it. A focus moved later (a passive effect) would move a guest's or a tester's
+  // typing from the field they tapped to the name, as admin-thai.spec once saw.
+  await page.evaluate(() => {
+    const seen = window as unknown as { focusAtFormMount?: string | null };
+    new MutationObserver((_records, observer) => {
+      if (!document.querySelector('form input[name="drinkName"]')) return;
+      seen.focusAtFormMount = document.activeElement?.getAttribute('name') ?? null;
+      observer.disconnect();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByRole('button', { name: texts.addNewDrink }).click();
+  const form = drinkForm(page);
+  await expect(form).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { focusAtFormMount?: string }).focusAtFormMount),
+  ).toBe('drinkName');
+  await form.getByLabel('Price (THB)').fill('0');
+  await form.getByRole('button', { name: texts.saveDrink }).click();
+  await expect(form.getByText('Drink name is required')).toBeVisible();
+  await expect(form.getByLabel('Drink Name')).toHaveValue('');
+});
