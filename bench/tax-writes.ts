@@ -5,6 +5,7 @@
  * interleave, alternating who goes first; the medians are compared.
  */
 import type { ServerProcess } from '../tests/support/server-process';
+import { seller } from '../tests/support/tax-parties';
 import type { LoadResult } from './http-load';
 import { adminCookie, checkoutBodyOf, prepareGuest } from './servers';
 import {
@@ -29,13 +30,6 @@ export interface TaxWriteRow {
   off: LoadResult & { runs: number };
   ratio: number;
 }
-
-const seller = {
-  sellerName: 'Koh Samet Bungalows Co., Ltd.',
-  taxId: '0105535000123',
-  branch: '00000',
-  address: '1 Moo 4, Phe, Mueang Rayong, Rayong 21160',
-};
 
 async function turnTaxOn(server: ServerProcess): Promise<void> {
   const cookie = await adminCookie(server.baseURL, server.adminPassword);

@@ -62,6 +62,9 @@ export function localDayOf(instant: number | string, timeZone: string): Day {
 }
 
 /** The day `n` days after (or before, when negative) a calendar day. */
+/** YYYY-MM of a local day: the month a tax document of that day is numbered and reported in. */
+export const monthOfDay = (day: Day): string => day.slice(0, 7);
+
 export function addDays(day: Day, n: number): Day {
   const date = new Date(`${day}T00:00:00.000Z`);
   date.setUTCDate(date.getUTCDate() + n);

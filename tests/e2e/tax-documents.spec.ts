@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Download, type Page, request } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import type { HistoryCheckout } from '../../src/shared/staff-types';
 import type { TaxDocument, TaxSettings } from '../../src/shared/tax';
 import type { ServerProcess } from '../support/server-process';
-import { openAdminPage } from './admin-helpers';
+import { openAdminPage, ownerApi } from './admin-helpers';
 import { addMissing, sharedCalls, stubShare, testDrinks, testGuest, toastWith } from './checkout-helpers';
 import { expect, test } from './fixtures';
 import { ann, noi, pageApi, registerDeviceAndTeam, signInAs } from './team-helpers';
@@ -30,12 +30,8 @@ const seller: TaxSettings = {
 
 /** The owner turns tax documents on, through the API (the Settings page's own form is tested below). */
 async function turnTaxOn(server: ServerProcess) {
-  const api = await request.newContext({
-    baseURL: server.baseURL,
-    extraHTTPHeaders: { Origin: server.baseURL, Connection: 'close' },
-  });
+  const api = await ownerApi(server);
   try {
-    expect((await api.post('/api/session', { data: { password: server.adminPassword } })).status()).toBe(204);
     const response = await api.put('/api/settings', { data: { tax: seller } });
     expect(response.status(), await response.text()).toBe(200);
   } finally {

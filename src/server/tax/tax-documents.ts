@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { localDayOf } from '../../shared/local-days';
+import { localDayOf, monthOfDay } from '../../shared/local-days';
 import type { ResortSettings } from '../../shared/resort-settings';
 import {
   documentNumber,
@@ -86,7 +86,7 @@ function monthOf(at: string, timeZone: string): MonthOfIssue {
   const minute = at.slice(0, 16);
   if (lastMonth && lastMonth.minute === minute && lastMonth.timeZone === timeZone) return lastMonth.month;
   const day = localDayOf(at, timeZone);
-  const month = { yymm: `${day.slice(2, 4)}${day.slice(5, 7)}`, month: day.slice(0, 7) };
+  const month = { yymm: `${day.slice(2, 4)}${day.slice(5, 7)}`, month: monthOfDay(day) };
   lastMonth = { minute, timeZone, month };
   return month;
 }

@@ -8,7 +8,7 @@ import {
   type DaySummary,
   emptyByMethod,
 } from '../../../shared/day-close-types';
-import { localDayRange } from '../../../shared/local-days';
+import { localDayRange, monthOfDay } from '../../../shared/local-days';
 import { type PaymentMethod, paymentMethods } from '../../../shared/payment-constants';
 import type { DayTaxFigures } from '../../../shared/tax';
 import { actorLabel } from '../../../shared/team';
@@ -158,8 +158,7 @@ async function dayTaxFigures(
   start: string,
   end: string,
 ): Promise<DayTaxFigures | undefined> {
-  const month = day.slice(0, 7);
-  const ofDay = sql`month = ${month} and issued_at >= ${start} and issued_at < ${end}`;
+  const ofDay = sql`month = ${monthOfDay(day)} and issued_at >= ${start} and issued_at < ${end}`;
   const { rows } = await sql<{ vat: number | string | null; first: string | null; last: string | null }>`
     select
       (select sum(vat) from tax_documents where ${ofDay} and status = 'issued') as vat,
