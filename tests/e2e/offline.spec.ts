@@ -286,11 +286,15 @@ test.describe('the outbox', () => {
     await context.setOffline(true);
 
     await page.goto('/checkout?bungalow=31');
+    const share = page.getByRole('button', { name: 'Share Receipt' });
     await addMissing(page, 'Coke', 1);
-    await page.getByRole('button', { name: 'Share Receipt' }).click();
+    await share.click();
     await expect(outboxStatus(page)).toContainText('1 check waiting to send');
     await addMissing(page, 'Coke', 1);
-    await page.getByRole('button', { name: 'Share Receipt' }).click();
+    await share.click();
+    // The line already said so before this Share: wait for the Share itself to end (its button is busy until
+    // the check is on disk), or the next page.goto can unload the page while IndexedDB still writes it.
+    await expect(share).toBeEnabled();
     await expect(outboxStatus(page)).toContainText('1 check waiting to send');
 
     await page.goto('/checkout?bungalow=32');
