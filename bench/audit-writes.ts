@@ -29,6 +29,7 @@ export interface AuditWriteRow {
   connections: number;
   now: LoadResult & { runs: number };
   old: LoadResult & { runs: number };
+  /** The median of the rounds' ratios (ratioAt). */
   ratio: number;
 }
 

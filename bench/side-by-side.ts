@@ -9,7 +9,7 @@ import {
   type StartServerOptions,
   startServer,
 } from '../tests/support/server-process';
-import { type LoadResult, load, medianOf } from './http-load';
+import { type LoadResult, load, median, medianOf } from './http-load';
 import { createScratchPostgres, type ScratchPostgres } from './servers';
 
 export type BenchDatabase = 'SQLite' | 'PostgreSQL';
@@ -112,7 +112,7 @@ export async function interleaveRuns<Label extends string>(
   what: string,
   contestants: [Contestant<Label>, Contestant<Label>],
   options: InterleaveOptions,
-): Promise<Record<Label, Record<number, LoadResult & { runs: number }>>> {
+): Promise<Record<Label, Record<number, Median>>> {
   for (const contestant of contestants) await contestant.run(10, 1);
   const runs = new Map<Label, Map<number, LoadResult[]>>(contestants.map((c) => [c.label, new Map()]));
   for (let round = 0; round < options.rounds; round++) {
@@ -132,24 +132,39 @@ export async function interleaveRuns<Label extends string>(
       }
     }
   }
-  const medians = {} as Record<Label, Record<number, LoadResult & { runs: number }>>;
+  const medians = {} as Record<Label, Record<number, Median>>;
   for (const [label, byConnections] of runs) {
     medians[label] = Object.fromEntries(
-      [...byConnections].map(([connections, results]) => [connections, medianOf(results)]),
+      [...byConnections].map(([connections, results]) => [
+        connections,
+        { ...medianOf(results), perRound: results.map((result) => result.requestsPerSecond) },
+      ]),
     );
   }
   return medians;
 }
 
-type Median = LoadResult & { runs: number };
+/** The medians of one contestant at one connection count, and its req/s in each round (in round order). */
+export type Median = LoadResult & { runs: number; perRound: number[] };
 
-/** The two medians of one connection count, first over second: the figure a write bench reports. */
+/**
+ * The figure a write bench reports: the median, over the rounds, of each round's first-over-second ratio. The
+ * two runs of a round are back to back, so a slow spell of this shared machine longer than a run hurts both
+ * alike and cancels out of their ratio; the two medians may come from rounds minutes apart (one build's figure
+ * moved 0.77x-1.04x between runs: docs/benchmarks.md). Their ratio is shown beside it.
+ */
 export function ratioAt<Label extends string>(
   medians: Record<Label, Record<number, Median>>,
   [first, second]: [Label, Label],
   connections: number,
-): { first: Median; second: Median; ratio: number } {
+): { first: Median; second: Median; ratio: number; ratioOfMedians: number } {
   const a = medians[first][connections] as Median;
   const b = medians[second][connections] as Median;
-  return { first: a, second: b, ratio: a.requestsPerSecond / b.requestsPerSecond };
+  const paired = a.perRound.map((value, round) => value / (b.perRound[round] ?? Number.NaN));
+  return {
+    first: a,
+    second: b,
+    ratio: median(paired),
+    ratioOfMedians: a.requestsPerSecond / b.requestsPerSecond,
+  };
 }

@@ -35,6 +35,7 @@ export interface StockWriteRow {
   connections: number;
   now: LoadResult & { runs: number };
   old: LoadResult & { runs: number };
+  /** The median of the rounds' ratios (ratioAt). */
   ratio: number;
 }
 

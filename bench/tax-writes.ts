@@ -28,6 +28,7 @@ export interface TaxWriteRow {
   connections: number;
   on: LoadResult & { runs: number };
   off: LoadResult & { runs: number };
+  /** The median of the rounds' ratios (ratioAt). */
   ratio: number;
 }
 

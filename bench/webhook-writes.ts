@@ -30,6 +30,7 @@ export interface WebhookWriteRow {
   connections: number;
   withEndpoints: LoadResult & { runs: number };
   none: LoadResult & { runs: number };
+  /** The median of the rounds' ratios (ratioAt). */
   ratio: number;
 }
 
