@@ -1,6 +1,5 @@
-import { type APIRequestContext, type Page, request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { texts } from '../../src/shared/constants';
-import type { ServerProcess } from '../support/server-process';
 import { testDrinks, testGuest } from './checkout-helpers';
 import { type AdminApi, expect } from './fixtures';
 
@@ -71,14 +70,4 @@ export async function fillTheResort(adminApi: AdminApi, page: Page) {
     });
     expect(response.status(), await response.text()).toBe(201);
   }
-}
-
-/** The owner's API calls, from a context of their own (not the page's cookies). */
-export async function ownerApi(server: ServerProcess): Promise<APIRequestContext> {
-  const api = await request.newContext({
-    baseURL: server.baseURL,
-    extraHTTPHeaders: { Origin: server.baseURL, Connection: 'close' },
-  });
-  expect((await api.post('/api/session', { data: { password: server.adminPassword } })).status()).toBe(204);
-  return api;
 }

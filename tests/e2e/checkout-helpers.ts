@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { expect, type Page, request } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { DrinkInput } from '../../src/shared/schemas';
 import type { ServerProcess } from '../support/server-process';
+import { ownerApi } from './owner-api';
 
 /** A small catalogue with round numbers, so every expected total is easy to check by eye. */
 export const testDrinks: DrinkInput[] = [
@@ -25,12 +26,8 @@ export const countOf = (page: Page, drinkName: string) =>
 
 /** Staff editing a drink from another device while the guest counts. */
 export async function updateDrinkAsStaff(server: ServerProcess, id: number, input: DrinkInput) {
-  const api = await request.newContext({
-    baseURL: server.baseURL,
-    extraHTTPHeaders: { Origin: server.baseURL },
-  });
+  const api = await ownerApi(server);
   try {
-    expect((await api.post('/api/session', { data: { password: server.adminPassword } })).status()).toBe(204);
     const response = await api.put(`/api/drinks/${id}`, { data: input });
     expect(response.status(), await response.text()).toBe(200);
   } finally {

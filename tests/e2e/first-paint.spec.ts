@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { languages } from '../../src/shared/i18n/languages';
 import type { ServerProcess } from '../support/server-process';
-import { ownerApi } from './admin-helpers';
 import { addMissing, controlledByServiceWorker, countOf, testDrinks } from './checkout-helpers';
 import { expect, test } from './fixtures';
+import { ownerApi } from './owner-api';
 
 /**
  * The guest's first paint (DESIGN.md, "The guest's first paint"): /checkout's HTML already holds the page,

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { request } from '@playwright/test';
 import { adminTh } from '../../src/shared/i18n/admin-th';
 import { testDrinks } from './checkout-helpers';
 import { expect, test } from './fixtures';
+import { ownerApi } from './owner-api';
 import { ann, registerDeviceAndTeam, signInAs } from './team-helpers';
 
 test('a manager finds a guest by email, downloads the export, erases her, and the history says Erased guest', async ({
@@ -14,11 +14,7 @@ test('a manager finds a guest by email, downloads the export, erases her, and th
   const [, , wine] = await adminApi.setDrinks(testDrinks);
   if (!wine) throw new Error('the test drinks were not created');
   // The owner checks Mia in; her fridge is checked on the bungalow's tablet.
-  const owner = await request.newContext({
-    baseURL: server.baseURL,
-    extraHTTPHeaders: { Origin: server.baseURL },
-  });
-  await owner.post('/api/session', { data: { password: server.adminPassword } });
+  const owner = await ownerApi(server);
   const stay = await owner.put('/api/bungalows/12/stay', {
     data: { guestName: 'Mia Chen', guestEmail: 'mia.chen@example.com' },
   });

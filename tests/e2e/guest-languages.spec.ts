@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, expect as baseExpect, type Page, request } from '@playwright/test';
+import { type BrowserContext, expect as baseExpect, type Page } from '@playwright/test';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { de } from '../../src/shared/i18n/de';
@@ -14,6 +14,7 @@ import { zhHans } from '../../src/shared/i18n/zh-hans';
 import type { ServerProcess } from '../support/server-process';
 import { controlledByServiceWorker, sharedCalls, stubShare, testGuest, toastWith } from './checkout-helpers';
 import { expect, test } from './fixtures';
+import { saveSettingsAsStaff } from './payments-helpers';
 
 /**
  * A guest whose phone is set to Chinese, Russian, Korean or German: /checkout in that language with none of
@@ -64,21 +65,11 @@ async function setUpTheResort(
   adminApi: { setDrinks(d: unknown[]): Promise<unknown> },
 ) {
   await adminApi.setDrinks([...receiptDrinks]);
-  const api = await request.newContext({
-    baseURL: server.baseURL,
-    extraHTTPHeaders: { Origin: server.baseURL },
+  await saveSettingsAsStaff(server, {
+    resortName: 'Koh Lanta Huts',
+    promptPayId: '0812345678',
+    promptPayName: 'Somchai Jaidee',
   });
-  try {
-    baseExpect((await api.post('/api/session', { data: { password: server.adminPassword } })).status()).toBe(
-      204,
-    );
-    const response = await api.put('/api/settings', {
-      data: { resortName: 'Koh Lanta Huts', promptPayId: '0812345678', promptPayName: 'Somchai Jaidee' },
-    });
-    baseExpect(response.status(), await response.text()).toBe(200);
-  } finally {
-    await api.dispose();
-  }
 }
 
 async function countAll(page: Page, t: GuestMessages) {

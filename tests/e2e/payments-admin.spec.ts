@@ -5,6 +5,7 @@ import { loginAsAdmin, openAdminPage } from './admin-helpers';
 import { expectNoSeriousAxeViolations } from './axe';
 import { testDrinks, testGuest, toastWith } from './checkout-helpers';
 import { expect, test } from './fixtures';
+import { ownerApi } from './owner-api';
 import { readQr, saveSettingsAsStaff } from './payments-helpers';
 
 /** Guests sharing their receipts: checkouts recorded through the public API, as the checkout page does. */
@@ -134,11 +135,7 @@ test('a checkout voided on another device meanwhile: Mark paid says why and chan
   await expect(four.getByText('Unpaid: 40 THB owed')).toBeVisible();
 
   const [checkout] = (await adminApi.checkouts()) as { id: number }[];
-  const api = await request.newContext({
-    baseURL: server.baseURL,
-    extraHTTPHeaders: { Origin: server.baseURL },
-  });
-  await api.post('/api/session', { data: { password: server.adminPassword } });
+  const api = await ownerApi(server);
   expect(
     (await api.post(`/api/checkouts/${checkout?.id}/void`, { data: { reason: 'Counted twice' } })).status(),
   ).toBe(200);

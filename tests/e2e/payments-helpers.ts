@@ -1,17 +1,14 @@
-import { expect, type Locator, request } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { parse } from 'promptparse';
 import type { ResortSettingsInput } from '../../src/shared/resort-settings-schema';
 import { decodeQrPng } from '../support/qr-decode';
 import type { ServerProcess } from '../support/server-process';
+import { ownerApi } from './owner-api';
 
 /** Staff saving the resort settings from another device. */
 export async function saveSettingsAsStaff(server: ServerProcess, input: ResortSettingsInput) {
-  const api = await request.newContext({
-    baseURL: server.baseURL,
-    extraHTTPHeaders: { Origin: server.baseURL },
-  });
+  const api = await ownerApi(server);
   try {
-    expect((await api.post('/api/session', { data: { password: server.adminPassword } })).status()).toBe(204);
     const response = await api.put('/api/settings', { data: input });
     expect(response.status(), await response.text()).toBe(200);
     return response.json();

@@ -1,8 +1,8 @@
-import { request } from '@playwright/test';
 import { openAdminPage } from './admin-helpers';
 import { expectNoSeriousAxeViolations } from './axe';
 import { testGuest, toastWith } from './checkout-helpers';
 import { expect, test } from './fixtures';
+import { ownerApi } from './owner-api';
 import { ann, registerDeviceAndTeam, signInAs } from './team-helpers';
 
 /** What a bottle costs and what to buy (issue 26): the Saturday-morning round of a manager. */
@@ -21,15 +21,11 @@ test('a manager receives 3 cases at a case price, and reads the margin, the shri
     { drinkName: 'Coke', startingQuantity: 3, price: 40 },
   ]);
   const id = (name: string) => created.find((drink) => drink.drinkName === name)?.id as number;
-  const api = await request.newContext({
-    baseURL: server.baseURL,
-    extraHTTPHeaders: { Origin: server.baseURL, Connection: 'close' },
-  });
+  const api = await ownerApi(server);
   const call = async (method: 'post' | 'put', path: string, data: unknown) => {
     const response = await api[method](path, { data });
     expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
   };
-  expect((await api.post('/api/session', { data: { password: server.adminPassword } })).status()).toBe(204);
   // Six fridges; the buy list keeps 90 days of sales besides full fridges.
   await call('put', '/api/settings', { bungalows: '1-6', stockCoverDays: 90 });
   await call('put', '/api/guest', testGuest);

@@ -1,10 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { Drink } from '../../src/shared/api-types';
 import type { ServerProcess } from '../support/server-process';
-import { loginAsAdmin, openAdminPage, ownerApi } from './admin-helpers';
+import { loginAsAdmin, openAdminPage } from './admin-helpers';
 import { expectNoSeriousAxeViolations } from './axe';
 import { addMissing, controlledByServiceWorker, countOf, testGuest, toastWith } from './checkout-helpers';
 import { expect, test } from './fixtures';
+import { ownerApi } from './owner-api';
 import { ann, lek, registerDeviceAndTeam, signInAs } from './team-helpers';
 
 /** Stock (DESIGN.md, "Stock: every bottle accounted for"), as a guest, a manager and housekeeping see it. */

@@ -6,9 +6,10 @@ import type { Download, Page } from '@playwright/test';
 import type { HistoryCheckout } from '../../src/shared/staff-types';
 import type { TaxDocument, TaxSettings } from '../../src/shared/tax';
 import type { ServerProcess } from '../support/server-process';
-import { openAdminPage, ownerApi } from './admin-helpers';
+import { openAdminPage } from './admin-helpers';
 import { addMissing, sharedCalls, stubShare, testDrinks, testGuest, toastWith } from './checkout-helpers';
 import { expect, test } from './fixtures';
+import { ownerApi } from './owner-api';
 import { ann, noi, pageApi, registerDeviceAndTeam, signInAs } from './team-helpers';
 
 /**
