@@ -116,10 +116,17 @@ export function measureBundle(distDir = 'dist'): BundleReport {
     const file = src ?? preload;
     return file ? [file.replace(/^\//, '')] : [];
   });
-  const cssFiles = tags.flatMap((tag) => {
+  const namedCss = tags.flatMap((tag) => {
     const href = /rel="stylesheet"/.test(tag) ? attribute(tag, 'href') : undefined;
     return href ? [href.replace(/^\//, '')] : [];
   });
+  // The app's stylesheet is loaded by the app (the boot script's imports), not named by index.html.
+  const cssFiles = namedCss.length
+    ? namedCss
+    : fs
+        .readdirSync(path.join(webRoot, 'assets'))
+        .filter((file) => file.endsWith('.css'))
+        .map((file) => `assets/${file}`);
   if (initialFiles.length === 0) throw new Error('dist/web/index.html names no script: is the build broken?');
   const scripts = tags.flatMap((tag) => {
     const src = tag.startsWith('<script') ? attribute(tag, 'src') : undefined;
