@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { appStartPreload } from './scripts/vite/app-start-preload';
 import { bundleStats } from './scripts/vite/bundle-stats';
 import { checkoutChunkClosure } from './scripts/vite/checkout-chunks';
 import { precompress } from './scripts/vite/precompress';
@@ -30,6 +31,7 @@ function isAdminCommon(id: string): boolean {
 }
 
 const checkoutChunks = checkoutChunkClosure();
+const appStart = appStartPreload();
 
 /** The header's colour (styles.css brand-800): the installed app's title bar matches it. */
 const headerColour = '#115e59';
@@ -89,6 +91,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     checkoutChunks.plugin,
+    appStart.plugin,
     pwa,
     precompress(),
     bundleStats(),
@@ -111,7 +114,7 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // The polyfill only helps browsers without <link rel="modulepreload"> (Safari before 17), which still load
     // every chunk without it, a little later; every guest would pay its bytes in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: appStart.resolveDependencies },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -119,7 +122,21 @@ export default defineConfig(({ command }) => ({
           // pages (React, the toasts' store, the API client) is split into a common chunk of its own, and two
           // files compress worse than one: about 1.4 KiB gzip more for the first load.
           groups: [
-            { name: 'index', tags: ['$initial'], priority: 2 },
+            // The boot script (boot.ts, the only one the page names) and the two small modules the app shares
+            // with it: in the boot's chunk, never in the app's, or the boot would load the app statically.
+            {
+              name: 'boot',
+              test: /[\\/]src[\\/]web[\\/](boot|next-task|checkout[\\/]first-paint-id)\.ts$/,
+              priority: 5,
+            },
+            // React and React DOM (and react-runtime.ts, which runs them): evaluated a task ahead of the app.
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]web[\\/]react-runtime\.ts$/,
+              priority: 4,
+            },
+            // The app /checkout runs first: main.tsx and all it imports statically, one chunk.
+            { name: 'index', test: /[\\/]src[\\/]web[\\/]main\.tsx$/, priority: 2 },
             // What every admin page shares (the workspace's data functions, forms, zod) in one chunk, so the
             // list of chunks each page's import names (in the entry, for preloading) stays short.
             // The PromptPay ID rules are shared by the admin's settings form and the receipt's QR code. Left to
@@ -131,6 +148,9 @@ export default defineConfig(({ command }) => ({
               test: /[\\/]src[\\/]shared[\\/]promptpay[\\/]promptpay-id\.ts$/,
               priority: 3,
             },
+            // The toasts' store: lazy for the checkout (components/toast-error.ts, the toaster, the receipt) and
+            // used by the admin too; a chunk of its own keeps the checkout's lazy parts clear of the admin's.
+            { name: 'toast-store', test: /[\\/]node_modules[\\/]react-hot-toast[\\/]/, priority: 3 },
             { name: 'admin-common', test: isAdminCommon, priority: 1 },
           ],
         },

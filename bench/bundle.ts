@@ -95,8 +95,10 @@ function withStaticImports(start: string[], byFile: Map<string, ChunkStats>, loa
 }
 
 /**
- * The JavaScript /checkout loads first is what index.html names: its module entry and the modulepreloads
- * (the browser fetches all of them before running the app). Lazy chunks come from the build's stats.
+ * The JavaScript /checkout loads first is what index.html names (its module entry and the modulepreloads) and
+ * what that entry always imports to start the app: the entry is a small boot script (src/web/boot.ts) that
+ * imports React and the app after the first paint, and a phone downloads those all the same, so they count.
+ * Only the entry's own dynamic imports count, not the lazy chunks the app imports later (admin, PDF...).
  */
 export function measureBundle(distDir = 'dist'): BundleReport {
   const webRoot = path.join(distDir, 'web');
@@ -114,11 +116,24 @@ export function measureBundle(distDir = 'dist'): BundleReport {
     const file = src ?? preload;
     return file ? [file.replace(/^\//, '')] : [];
   });
-  const cssFiles = tags.flatMap((tag) => {
+  const namedCss = tags.flatMap((tag) => {
     const href = /rel="stylesheet"/.test(tag) ? attribute(tag, 'href') : undefined;
     return href ? [href.replace(/^\//, '')] : [];
   });
+  // The app's stylesheet is loaded by the app (the boot script's imports), not named by index.html.
+  const cssFiles = namedCss.length
+    ? namedCss
+    : fs
+        .readdirSync(path.join(webRoot, 'assets'))
+        .filter((file) => file.endsWith('.css'))
+        .map((file) => `assets/${file}`);
   if (initialFiles.length === 0) throw new Error('dist/web/index.html names no script: is the build broken?');
+  const scripts = tags.flatMap((tag) => {
+    const src = tag.startsWith('<script') ? attribute(tag, 'src') : undefined;
+    return src ? [src.replace(/^\//, '')] : [];
+  });
+  const started = scripts.flatMap((file) => byFile.get(file)?.dynamicImports ?? []);
+  for (const file of withStaticImports(started, byFile, new Set(initialFiles))) initialFiles.push(file);
 
   const initial = new Set(initialFiles);
   const initialModules = initialFiles.flatMap((file) => Object.entries(byFile.get(file)?.modules ?? {}));

@@ -3,11 +3,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { firstPaintOfPage } from './checkout/first-paint';
 import { startLanguage } from './i18n/language';
-import { router } from './router';
+import { nextTask } from './next-task';
+import { createAppRouter } from './router';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+type AppRouter = ReturnType<typeof createAppRouter>;
 
 // The service worker and the outbox: after the page has loaded, in their own chunk (offline/start.ts).
 const startOffline = () => {
@@ -15,11 +15,9 @@ const startOffline = () => {
     .then(({ startOffline }) => startOffline())
     .catch((error) => console.error('The offline support could not be loaded', error));
 };
-if (document.readyState === 'complete') startOffline();
-else window.addEventListener('load', startOffline, { once: true });
 
 /** The router's first loaders done: the page the server rendered is hydrated only once it can match it. */
-const routerReady = () =>
+const routerReady = (router: AppRouter) =>
   new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const stop = router.subscribe((state) => {
@@ -30,35 +28,35 @@ const routerReady = () =>
   });
 
 /**
- * Runs `hydrate` once the browser has painted the server's page: hydration's work (and the layout it reads)
- * then never holds the first paint back. A hidden tab paints no frames, so it goes on at once there.
+ * The app, started by boot.ts (after the first paint on the server's page). Each step in a task of its own, so
+ * none is a long task on a phone: the router (its first loaders), the language, then the render.
  */
-function afterFirstPaint(hydrate: () => void) {
-  if (document.visibilityState !== 'visible') return hydrate();
-  requestAnimationFrame(() => setTimeout(hydrate, 0));
-}
+export async function start(): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  if (document.readyState === 'complete') startOffline();
+  else window.addEventListener('load', startOffline, { once: true });
 
-const appRoot = root;
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>
-);
-// The guest's page as the server rendered it (checkout/checkout-render.tsx): hydrated in its language, with
-// the drinks it carries. Every other page (the service worker's shell, the workspace) is rendered here.
-const rendered = firstPaintOfPage();
-// The language's messages first (none to fetch for English), so the page never flashes another language.
-startLanguage(rendered?.language).finally(() => {
-  if (rendered && appRoot.firstElementChild) {
+  // The guest's page as the server rendered it (checkout/checkout-render.tsx): hydrated in its language, with
+  // the drinks it carries. Every other page (the service worker's shell, the workspace) is rendered here.
+  const rendered = firstPaintOfPage();
+  const router = createAppRouter();
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  await nextTask();
+  // The language's messages first (none to fetch for English), so the page never flashes another language.
+  await startLanguage(rendered?.language);
+  await nextTask();
+  if (rendered && root.firstElementChild) {
+    await routerReady(router);
     // A transition: React hydrates in slices that yield to the browser, not one long task.
-    void routerReady().then(() =>
-      afterFirstPaint(() =>
-        startTransition(() => {
-          hydrateRoot(appRoot, app);
-        }),
-      ),
-    );
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   } else {
-    createRoot(appRoot).render(app);
+    createRoot(root).render(app);
   }
-});
+}

@@ -63,6 +63,67 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test.describe('before the app arrives', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test("the page's own inline rules draw it exactly as the whole stylesheet does (no flash when it arrives)", async ({
+    page,
+    browser,
+    server,
+  }) => {
+    // The whole stylesheet's address, as the app loads it after the first paint.
+    const withApp = await browser.newPage({ serviceWorkers: 'block' });
+    await withApp.goto(`${server.baseURL}/checkout?bungalow=12`);
+    const sheet = withApp.locator('link[rel="stylesheet"]');
+    await expect(sheet).toHaveCount(1);
+    const href = await sheet.getAttribute('href');
+    await withApp.close();
+
+    // Without the boot script the page keeps its inline rules only, as a phone paints it before the app arrives.
+    await page.route('**/assets/boot-*.js', (route) => route.abort());
+    await page.goto('/checkout?bungalow=12');
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    const drawn = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('#root *')].map((element) => {
+          const style = getComputedStyle(element);
+          const box = element.getBoundingClientRect();
+          return [
+            element.tagName,
+            element.className,
+            style.display,
+            style.position,
+            style.color,
+            style.backgroundColor,
+            style.fontSize,
+            style.fontWeight,
+            style.padding,
+            style.margin,
+            style.borderRadius,
+            style.boxShadow,
+            Math.round(box.x),
+            Math.round(box.y),
+            Math.round(box.width),
+            Math.round(box.height),
+          ].join(' | ');
+        }),
+      );
+    const inlineOnly = await drawn();
+    await page.evaluate(async (url) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = url ?? '';
+      const loaded = new Promise((resolve, reject) => {
+        link.onload = resolve;
+        link.onerror = reject;
+      });
+      document.head.append(link);
+      await loaded;
+    }, href);
+    expect(await drawn()).toEqual(inlineOnly);
+  });
+});
+
 test.describe('with JavaScript', () => {
   // The first load of a device, which the service worker does not answer yet.
   test.use({ serviceWorkers: 'block' });

@@ -1,17 +1,26 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestApp } from '../../../tests/support/test-app';
 import { firstPaintElementId } from '../../web/checkout/first-paint';
+import { firstPaintCssFile } from './checkout-page';
 
-/** The built index.html in miniature: what the render fills in (lang, title, the root) and the entry script. */
+/**
+ * The built index.html in miniature: what the render fills in (lang, title, the root), the entry script, the
+ * stylesheet and manifest the page leaves to the app, and the first paint's rules beside it.
+ */
 const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-first-paint-'));
 fs.writeFileSync(
   path.join(webRoot, 'index.html'),
   '<!doctype html><html lang="en"><head><title>Bungalow Fridge Check</title>' +
-    '<script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
+    '<script type="module" src="/assets/boot-abc.js"></script>' +
+    '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">' +
+    '<link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>',
 );
+const firstPaintRules = '.flex{display:flex}.bg-brand-800{background-color:#115e59}';
+fs.writeFileSync(path.join(webRoot, firstPaintCssFile), `${firstPaintRules}\n`);
 afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
 
 const page = async (t: TestApp, url: string, headers: Record<string, string> = {}) => {
@@ -194,6 +203,25 @@ describeEachDatabase('GET /checkout rendered by the server', ({ fresh }) => {
     ]) {
       expect(html.toLowerCase()).not.toContain(secret.toLowerCase());
     }
+  });
+
+  it("inlines the first paint's rules, allowed by their hash alone, and names no stylesheet or manifest", async () => {
+    const t = await app();
+    const { response, html } = await page(t, '/checkout?bungalow=2');
+    // Nothing for the browser to fetch before the first paint but the boot script (Lighthouse counts it all).
+    expect(html).toContain(`<style>${firstPaintRules}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).not.toContain('rel="manifest"');
+    expect(html).toContain('<script type="module" src="/assets/boot-abc.js"></script>');
+    const hash = createHash('sha256').update(firstPaintRules).digest('base64');
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain(`style-src 'self' 'sha256-${hash}'`);
+    expect(policy).not.toContain('unsafe-inline');
+    // Every other answer keeps the policy without the hash.
+    const shell = await t.request('GET', '/');
+    expect(shell.headers.get('content-security-policy')).not.toContain('style-src');
   });
 
   it('comes compressed when asked, and the same page every time for the same fridge and language', async () => {

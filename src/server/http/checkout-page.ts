@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { Drink } from '../../shared/api-types';
@@ -15,6 +17,7 @@ import { createCatalogueCache } from '../routes/drinks/catalogue-cache';
 import { createDrinksRepo } from '../routes/drinks/drinks.repo';
 import { preferredEncoding } from '../routes/drinks/drinks.routes';
 import { readFridge } from '../routes/fridges/fridges.routes';
+import { policyWithInlineStyle } from './security';
 
 /** One rendered page, compressed ahead (as the catalogue is), for one catalogue, fridge and language. */
 interface RenderedPage {
@@ -33,6 +36,40 @@ export interface CheckoutPageOptions {
   indexFile: string;
 }
 
+/** The first paint's rules (vite.first-paint.config.ts), built beside index.html. */
+export const firstPaintCssFile = 'first-paint.css';
+
+/** The shell cut around its root, made into the guest's page's frame once. */
+interface PageTemplate {
+  head: string;
+  tail: string;
+  /** The page's Content-Security-Policy: the usual one, or with the inline rules' hash. */
+  policy: string | undefined;
+}
+
+/**
+ * The shell's head for the guest's page: nothing for the browser to download before the first paint but the
+ * boot script (Lighthouse counts every download that ends before the paint in its LCP). The app's stylesheet
+ * (render-blocking) is replaced by the first paint's own rules inline, allowed by their hash; the app loads the
+ * whole sheet itself after the paint (boot.ts imports main.tsx, whose chunk names it). The manifest link goes
+ * too: the boot script adds it after the paint. Without the built rules (a test's miniature shell) only the
+ * manifest link goes.
+ */
+export function firstPaintHead(
+  head: string,
+  css: string | null,
+): { head: string; policy: string | undefined } {
+  const withoutManifest = head.replace(/<link rel="manifest"[^>]*>/g, '');
+  if (css === null) return { head: withoutManifest, policy: undefined };
+  const hash = createHash('sha256').update(css).digest('base64');
+  // Nothing in Tailwind's output closes a <style>; a hand-written rule could, and the page would break there.
+  if (/<\/style/i.test(css)) throw new Error(`${firstPaintCssFile} holds "</style"`);
+  return {
+    head: `${withoutManifest.replace(/<link rel="stylesheet"[^>]*>/g, '')}<style>${css}</style>`,
+    policy: policyWithInlineStyle(hash),
+  };
+}
+
 /**
  * GET /checkout as HTML that already shows the guest's page (DESIGN.md, "The guest's first paint"): the drinks
  * the server reads (the catalogue at the bungalow's fridge, as GET /api/drinks and /api/fridges/N answer
@@ -46,15 +83,20 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
   let parsedCatalogue: { version: string; drinks: Drink[] } | undefined;
   const pages = new Map<string, RenderedPage>();
   const rendering = new Map<string, Promise<RenderedPage | null>>();
-  let template: { head: string; tail: string } | undefined;
+  let template: PageTemplate | undefined;
 
-  function shell() {
+  function shell(): PageTemplate {
     if (template) return template;
     const html = fs.readFileSync(indexFile, 'utf8');
     const root = '<div id="root"></div>';
     const at = html.indexOf(root);
     if (at < 0) throw new Error(`${indexFile} has no ${root}`);
-    template = { head: html.slice(0, at), tail: html.slice(at + root.length) };
+    const cssFile = path.join(path.dirname(indexFile), firstPaintCssFile);
+    const css = fs.existsSync(cssFile) ? fs.readFileSync(cssFile, 'utf8').trim() : null;
+    const headEnd = html.lastIndexOf('</head>', at);
+    if (headEnd < 0) throw new Error(`${indexFile} has no </head>`);
+    const { head, policy } = firstPaintHead(html.slice(0, headEnd), css);
+    template = { head: head + html.slice(headEnd, at), tail: html.slice(at + root.length), policy };
     return template;
   }
 
@@ -77,7 +119,11 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
       html,
       gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
       brotli: brotliCompressSync(html, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+        // The strongest level: rendered once per catalogue, fridge and language, sent on every request.
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+        },
       }),
     };
   }
@@ -140,6 +186,8 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
         // The page follows the language cookie and Accept-Language; a cache must not hand one guest's to another.
         Vary: 'Accept-Encoding, Accept-Language, Cookie',
       };
+      const policy = shell().policy;
+      if (policy) headers['Content-Security-Policy'] = policy;
       const encoding = preferredEncoding(c.req.header('accept-encoding'));
       const encoded = encoding === 'br' ? rendered.brotli : encoding === 'gzip' ? rendered.gzip : undefined;
       // A Headers object: @hono/node-server's Response would drop what middleware adds to a plain object's.

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { isHttps } from './client-address';
 import { HttpError, sendError } from './errors';
 
-const contentSecurityPolicy = [
+const policy = [
   "default-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
@@ -10,14 +10,25 @@ const contentSecurityPolicy = [
   "form-action 'self'",
   // Share and download use blob: URLs of the PDF the page itself made.
   "img-src 'self' data: blob:",
-].join('; ');
+];
+const contentSecurityPolicy = policy.join('; ');
+
+/**
+ * The policy of a page that carries one inline <style> (the guest's page: its first paint's rules, see
+ * checkout-page.ts): that element's text allowed by its hash, nothing else inline. Set by the page itself;
+ * securityHeaders then leaves it as it is.
+ */
+export function policyWithInlineStyle(sha256Base64: string): string {
+  return [...policy, `style-src 'self' 'sha256-${sha256Base64}'`].join('; ');
+}
 
 /** On every response: the app's files, the API and errors alike. */
 export function securityHeaders(trustProxy: boolean): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set('Content-Security-Policy', contentSecurityPolicy);
+    // A page that set its own (policyWithInlineStyle: this policy and one hash more) keeps it.
+    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', contentSecurityPolicy);
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('Referrer-Policy', 'no-referrer');
     h.set('X-Frame-Options', 'DENY');

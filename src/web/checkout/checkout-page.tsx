@@ -1,22 +1,23 @@
 import { Beer, CupSoda, GlassWater, Wine } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast/headless';
-import { Await, useAsyncError, useLoaderData, useRevalidator } from 'react-router';
+import { Await, useLoaderData } from 'react-router';
 import type { Drink } from '../../shared/api-types';
-import { type DrinkSectionTitle, drinkSections, groupDrinksBySection } from '../../shared/drink-sections';
+import { type DrinkSectionTitle, groupDrinksBySection } from '../../shared/drink-sections';
 import { sectionHeading } from '../../shared/i18n/section-heading';
 import { grandTotal, selectedItems } from '../../shared/money';
-import { Button } from '../components/ui/button';
-import { useHydrated } from '../components/use-hydrated';
+import { HydratedOnly } from '../components/hydrated-only';
+import { toastError } from '../components/toast-error';
 import { currentI18n, useI18n } from '../i18n/language';
 import { setCheckInProgress } from '../offline/check-in-progress';
 import { newCheckId } from './check';
 import type { checkoutLoader } from './checkout-loader';
-import { DrinkCard, DrinkCardPlaceholder } from './drink-card';
+import { DrinkCard } from './drink-card';
+import { DrinksFailed, DrinksLoading } from './drinks-load-states';
 import type { FridgeLack, FridgeView } from './fridge-view';
 import { loadReceipt } from './load-receipt';
 import { changeMissing, checkoutItems, type MissingCounts, missingOf } from './missing-counts';
-import { Summary, summaryId } from './summary';
+import { Summary } from './summary';
+import { TotalBar } from './total-bar';
 
 const sectionIcons: Record<DrinkSectionTitle, typeof Beer> = {
   'Soft Drinks': CupSoda,
@@ -33,20 +34,18 @@ const OfflinePanel = lazy(() =>
 export function CheckoutPage() {
   const { bungalow, fridge, offlineCopyOf } = useLoaderData<typeof checkoutLoader>();
   const { t } = useI18n();
-  // The offline panel is a lazy chunk: rendered by the server it would suspend its render (renderToString
-  // cannot wait), and leave the browser a boundary to redo while hydrating.
-  const hydrated = useHydrated();
   return (
     <>
       <h2 className="mb-5 text-slate-900">
         <span className="block text-3xl font-extrabold tracking-tight">{t.bungalowHeading(bungalow)}</span>{' '}
         <span className="mt-1 block text-base font-medium text-slate-700">{t.checkoutHeading}</span>
       </h2>
-      {hydrated && (
+      {/* A lazy chunk: after hydration only (HydratedOnly). */}
+      <HydratedOnly>
         <Suspense fallback={null}>
           <OfflinePanel offlineCopyOf={offlineCopyOf} />
         </Suspense>
-      )}
+      </HydratedOnly>
       <Suspense fallback={<DrinksLoading />}>
         <Await resolve={fridge} errorElement={<DrinksFailed />}>
           {(loaded: FridgeView) => (
@@ -90,7 +89,6 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
   const { t } = useI18n();
   const [counts, setCounts] = useState<MissingCounts>({});
   const [sending, setSending] = useState(false);
-  const ready = useHydrated();
   // State updates land after the next render; the ref refuses a second tap in the same frame.
   const sendingNow = useRef(false);
 
@@ -120,7 +118,7 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
     } catch (error) {
       // Only the receipt code's own download can land here (offline, or a deploy replaced the chunk).
       console.error('The receipt code could not be loaded', error);
-      toast.error(currentI18n().t.toastFailedToShare);
+      toastError(currentI18n().t.toastFailedToShare);
     } finally {
       sendingNow.current = false;
       setSending(false);
@@ -140,7 +138,6 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
               key={drink.id}
               drink={drink}
               missing={missingOf(counts, drink)}
-              ready={ready}
               onChange={(step) => setCounts((current) => changeMissing(current, drink, step))}
             />
           ))}
@@ -186,77 +183,5 @@ function DrinkSection({ title, children }: { title: DrinkSectionTitle; children:
       </h3>
       <ul className="grid gap-3 sm:grid-cols-2">{children}</ul>
     </section>
-  );
-}
-
-/**
- * Held in one hand, the summary is a long scroll away: this bar keeps the running total under the thumb and
- * jumps to the summary's buttons.
- */
-function TotalBar({ units, total }: { units: number; total: number }) {
-  const { t, baht } = useI18n();
-  return (
-    <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur">
-      <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3">
-        <p className="flex-1 leading-tight">
-          <span className="block text-sm text-slate-700">{t.itemsMissing(units)}</span>
-          <span className="text-xl font-bold tabular-nums text-slate-900">{baht(total)}</span>
-        </p>
-        <Button
-          onClick={() => document.getElementById(summaryId)?.scrollIntoView({ behavior: 'smooth' })}
-          className="min-h-12"
-        >
-          {t.reviewReceipt}
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-/** Cards in the seeded catalogue's shape, so the real ones replace them without moving the page. */
-function DrinksLoading() {
-  const { t } = useI18n();
-  return (
-    <div>
-      <p role="status" className="mb-3 flex items-center gap-2 font-medium text-slate-700">
-        <span className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent" />
-        {t.loadingDrinks}
-      </p>
-      {drinkSections.map((section) => (
-        <div key={section.title} className="mb-6">
-          <div aria-hidden="true" className="mb-2 h-7 w-32 animate-pulse rounded bg-slate-200" />
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {section.names.map((name) => (
-              <DrinkCardPlaceholder key={name} />
-            ))}
-          </ul>
-        </div>
-      ))}
-    </div>
-  );
-}
-
-function DrinksFailed() {
-  const error = useAsyncError();
-  const revalidator = useRevalidator();
-  const { t } = useI18n();
-  useEffect(() => {
-    console.error('The drinks could not be loaded', error);
-    // The id keeps one toast however often React runs this effect.
-    toast.error(currentI18n().t.toastFailedToLoad, { id: 'checkout-load-failed' });
-  }, [error]);
-  return (
-    <div role="alert" className="rounded-2xl bg-white p-5 ring-1 ring-red-200">
-      <p className="font-semibold text-red-800">{t.toastFailedToLoad}</p>
-      <p className="mt-1 text-slate-700">{t.checkConnection}</p>
-      <Button
-        variant="secondary"
-        pending={revalidator.state === 'loading'}
-        onClick={() => revalidator.revalidate()}
-        className="mt-4"
-      >
-        {t.tryAgain}
-      </Button>
-    </div>
   );
 }

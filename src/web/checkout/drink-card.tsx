@@ -1,24 +1,20 @@
 import { Minus, Plus } from 'lucide-react';
 import type { Drink } from '../../shared/api-types';
 import { lineTotal } from '../../shared/money';
+import { useHydrated } from '../components/use-hydrated';
 import { useI18n } from '../i18n/language';
 
 export interface DrinkCardProps {
   drink: Drink;
   missing: number;
   onChange: (step: 1 | -1) => void;
-  /**
-   * False on the server's HTML until the page's code runs (components/use-hydrated.ts): + waits, as a tap
-   * before then would count nothing.
-   */
-  ready?: boolean;
 }
 
 const stepButton =
   'grid size-14 shrink-0 place-items-center rounded-full text-white shadow-sm transition-colors active:scale-95 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:bg-slate-200 disabled:text-slate-500 disabled:shadow-none disabled:active:scale-100';
 
 /** One drink: what it costs, how many were in the fridge, and the guest's count of missing units. */
-export function DrinkCard({ drink, missing, onChange, ready = true }: DrinkCardProps) {
+export function DrinkCard({ drink, missing, onChange }: DrinkCardProps) {
   const { t, baht } = useI18n();
   const name = drink.drinkName;
   const counted = missing > 0;
@@ -57,17 +53,32 @@ export function DrinkCard({ drink, missing, onChange, ready = true }: DrinkCardP
         >
           {missing}
         </output>
-        <button
-          type="button"
-          aria-label={t.addOne(name)}
-          disabled={!ready || missing >= drink.startingQuantity}
+        <AddButton
+          label={t.addOne(name)}
+          full={missing >= drink.startingQuantity}
           onClick={() => onChange(1)}
-          className={`${stepButton} bg-brand-700 hover:bg-brand-800`}
-        >
-          <Plus aria-hidden="true" className="size-6" strokeWidth={2.75} />
-        </button>
+        />
       </div>
     </li>
+  );
+}
+
+/**
+ * +, disabled on the server's HTML until the page's code runs (a tap before then would count nothing). The
+ * hook is here, not in the page: hydration's second render is then these buttons', not every card's.
+ */
+function AddButton({ label, full, onClick }: { label: string; full: boolean; onClick: () => void }) {
+  const ready = useHydrated();
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      disabled={!ready || full}
+      onClick={onClick}
+      className={`${stepButton} bg-brand-700 hover:bg-brand-800`}
+    >
+      <Plus aria-hidden="true" className="size-6" strokeWidth={2.75} />
+    </button>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Language } from '../../shared/i18n/languages';
+import { firstPaintElementId } from './first-paint-id';
 import type { FridgeView } from './fridge-view';
 
 /**
@@ -13,7 +14,7 @@ export interface FirstPaint {
   view: FridgeView;
 }
 
-export const firstPaintElementId = 'checkout-first-paint';
+export { firstPaintElementId };
 
 /**
  * JSON that can sit inside a <script> element whatever a drink's name holds: `<`, `>` and `&` as \u escapes
@@ -43,7 +44,7 @@ let taken = false;
 /**
  * The server's data for the checkout loader's first run on the page the server rendered, once: later runs (a
  * revalidation, a navigation) fetch as before. Null for another bungalow. main.tsx reads the page's data with
- * firstPaintOfPage, not this: the router runs the loader as its module loads, before main.tsx's own code.
+ * firstPaintOfPage, not this: the router runs the loader as it is made, before main.tsx hydrates.
  */
 export function takeFirstPaint(bungalow: number): FirstPaint | null {
   if (taken) return null;

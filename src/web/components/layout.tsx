@@ -4,8 +4,8 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { followPage, useI18n } from '../i18n/language';
 import { AdminOfflineNotice } from '../offline/admin-offline-notice';
 import { loadPublicSettings, onPublicSettingsChange } from '../settings';
+import { HydratedOnly } from './hydrated-only';
 import { LanguageSwitch } from './language-switch';
-import { useHydrated } from './use-hydrated';
 
 /**
  * The toasts are a chunk of their own: the first paint shows none, and their bytes counted against /checkout's
@@ -71,9 +71,6 @@ export function Header() {
 export function Layout() {
   const { pathname } = useLocation();
   useEffect(() => followPage(pathname), [pathname]);
-  // A lazy part rendered by the server would suspend its render (renderToString cannot wait) and leave the
-  // browser a boundary to redo while hydrating: the toasts come after hydration.
-  const hydrated = useHydrated();
   return (
     // The admin workspace (data-workspace) uses a desk's width, for its side nav and wider pages; the
     // checkout stays one column. CSS decides, so /checkout's script carries nothing for it.
@@ -83,12 +80,13 @@ export function Layout() {
         {pathname.startsWith('/admin') && <AdminOfflineNotice />}
         <Outlet />
       </main>
-      {/* react-hot-toast's defaults are the spec's: 4 s errors, 2 s successes, at most 20 kept. */}
-      {hydrated && (
+      {/* react-hot-toast's defaults are the spec's: 4 s errors, 2 s successes, at most 20 kept. A lazy part: after
+          hydration only (HydratedOnly). */}
+      <HydratedOnly>
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>
-      )}
+      </HydratedOnly>
     </div>
   );
 }

@@ -1,0 +1,29 @@
+import { Button } from '../components/ui/button';
+import { useI18n } from '../i18n/language';
+import { summaryId } from './summary';
+
+// A module of its own: shown only once a drink is counted, so its rules are not among the first paint's
+// (src/web/first-paint.css lists the modules the server's page draws).
+/**
+ * Held in one hand, the summary is a long scroll away: this bar keeps the running total under the thumb and
+ * jumps to the summary's buttons.
+ */
+export function TotalBar({ units, total }: { units: number; total: number }) {
+  const { t, baht } = useI18n();
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur">
+      <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3">
+        <p className="flex-1 leading-tight">
+          <span className="block text-sm text-slate-700">{t.itemsMissing(units)}</span>
+          <span className="text-xl font-bold tabular-nums text-slate-900">{baht(total)}</span>
+        </p>
+        <Button
+          onClick={() => document.getElementById(summaryId)?.scrollIntoView({ behavior: 'smooth' })}
+          className="min-h-12"
+        >
+          {t.reviewReceipt}
+        </Button>
+      </div>
+    </div>
+  );
+}
