@@ -1,5 +1,6 @@
 import http from 'node:http';
 import pg from 'pg';
+import { streamLimits } from '../src/server/routes/events/events.routes';
 import { checkoutLimitsOff, type ServerProcess, startServer } from '../tests/support/server-process';
 import { type Memory, prepareGuest, readMemory } from './servers';
 
@@ -102,11 +103,29 @@ async function firstDrinkId(baseURL: string): Promise<number> {
   return id;
 }
 
-/** Opens `count` streams, 50 at a time (a burst of 500 connects would measure the accept queue instead). */
-async function openStreams(baseURL: string, cookie: string, count: number): Promise<Stream[]> {
+/**
+ * The sessions of `count` staff tabs: a session may hold only `streamLimits.perSession` streams (429 beyond),
+ * so as many sign-ins as that takes. Made before the server's memory is read (each sign-in's hash borrows
+ * memory of its own).
+ */
+async function signInsFor(baseURL: string, password: string, count: number): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < Math.ceil(count / streamLimits.perSession); i++) {
+    cookies.push(await login(baseURL, password));
+  }
+  return cookies;
+}
+
+/**
+ * Opens `count` streams over `cookies` (signInsFor), 50 at a time (a burst of 500 connects would measure the
+ * accept queue instead).
+ */
+async function openStreams(baseURL: string, cookies: string[], count: number): Promise<Stream[]> {
   const streams: Stream[] = [];
   for (let i = 0; i < count; i += 50) {
-    const batch = Array.from({ length: Math.min(50, count - i) }, () => openStream(baseURL, cookie));
+    const batch = Array.from({ length: Math.min(50, count - i) }, (_, j) =>
+      openStream(baseURL, cookies[Math.floor((i + j) / streamLimits.perSession)] as string),
+    );
     await Promise.all(batch.map((stream) => stream.ready));
     streams.push(...batch);
   }
@@ -184,15 +203,15 @@ export async function runLiveBench(options: LiveBenchOptions): Promise<LiveBench
   let report: LiveBenchReport;
   try {
     await prepareGuest(server.baseURL, server.adminPassword);
-    const cookie = await login(server.baseURL, server.adminPassword);
+    const cookies = await signInsFor(server.baseURL, server.adminPassword, count);
     // Warm the code paths (one stream, a few checkouts) before anything counts.
-    const warm = await openStreams(server.baseURL, cookie, 1);
+    const warm = await openStreams(server.baseURL, cookies, 1);
     await measure(server.baseURL, warm, 5, 10);
     for (const stream of warm) stream.close();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const memoryBefore = readMemory(server.child.pid);
     log(`live: opening ${count} streams on one server (SQLite)`);
-    const streams = await openStreams(server.baseURL, cookie, count);
+    const streams = await openStreams(server.baseURL, cookies, count);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const memoryAfter = readMemory(server.child.pid);
     log(`live: ${checkouts} checkouts, ${gapMs} ms apart`);
@@ -230,7 +249,7 @@ async function acrossServers(databaseUrl: string, options: LiveBenchOptions) {
     await prepareGuest(a.baseURL, a.adminPassword);
     const cookie = await login(b.baseURL, b.adminPassword);
     log(`live: ${count} streams on server B, ${checkouts} checkouts on server A (PostgreSQL)`);
-    const streams = await openStreams(b.baseURL, cookie, count);
+    const streams = await openStreams(b.baseURL, await signInsFor(b.baseURL, b.adminPassword, count), count);
     // Warm-up: a few checkouts that do not count.
     await measure(a.baseURL, streams, 5, 10);
     for (const stream of streams) stream.arrivals.clear();
