@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestApp } from '../../../tests/support/test-app';
-import { firstPaintElementId } from '../../web/checkout/first-paint';
+import { firstPaintElementId } from '../../web/checkout/first-paint-id';
 import { firstPaintCssFile } from './checkout-page';
 
 /**

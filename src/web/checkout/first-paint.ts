@@ -14,8 +14,6 @@ export interface FirstPaint {
   view: FridgeView;
 }
 
-export { firstPaintElementId };
-
 /**
  * JSON that can sit inside a <script> element whatever a drink's name holds: `<`, `>` and `&` as \u escapes
  * (no `</script>` or `<!--` can close or bend the element), and the two line separators JavaScript once
