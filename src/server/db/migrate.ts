@@ -20,6 +20,7 @@ import { guestDataMigration } from './migrations/016-guest-data';
 // Abuse resistance (fifth stage)
 import { abuseResistanceMigration } from './migrations/017-abuse-resistance';
 import { lighterWritesMigration } from './migrations/018-lighter-writes';
+import { guestEventsIndexLessMigration } from './migrations/019-guest-events-index-less';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -45,6 +46,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     // Abuse resistance (fifth stage)
     '017-abuse-resistance': abuseResistanceMigration(db.dialect),
     '018-lighter-writes': lighterWritesMigration(),
+    '019-guest-events-index-less': guestEventsIndexLessMigration(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { guestRefOf } from '../../shared/privacy';
+import { actionIs } from '../audit/audit-indexes';
 import { chainHash } from '../audit/audit-key';
 import { genesisHash } from '../audit/audit-log';
 import { type AuditRow, auditColumns, canonicalRowJson } from '../audit/audit-rows';
@@ -119,7 +120,7 @@ async function assignGuests(db: Kysely<Database>, now: string, book: GuestBook) 
   const saves = await db
     .selectFrom('audit_events')
     .select('details')
-    .where('action', '=', 'guest.saved')
+    .where((eb) => actionIs(eb, 'guest.saved'))
     .orderBy('seq')
     .execute();
   const recordNames = new Map<string, string>();

@@ -1,7 +1,8 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { type AuditQuery, auditPageSize } from '../../../shared/audit-schemas';
 import type { AuditEvent } from '../../../shared/audit-types';
 import { addDays, startOfLocalDay } from '../../../shared/local-days';
+import { actionIs, ownersEvents } from '../../audit/audit-indexes';
 import { type AuditRow, auditColumns, eventOf } from '../../audit/audit-rows';
 import { type ChainVerdict, verifyChain } from '../../audit/verify-chain';
 import type { Db } from '../../db/database';
@@ -14,15 +15,31 @@ type Filters = Omit<AuditQuery, 'page'>;
 function matching({ actor, action, from, to }: Filters, timeZone: string) {
   return (eb: ExpressionBuilder<Database, 'audit_events'>) =>
     eb.and([
-      ...(actor?.kind === 'owner' ? [eb('actor_role', '=', 'owner')] : []),
+      ...(actor?.kind === 'owner' ? [ownersEvents] : []),
       ...(actor?.kind === 'guest' ? [eb('actor_role', '=', 'guest')] : []),
       ...(actor?.kind === 'staff'
         ? [eb('actor_id', '=', actor.id), eb('actor_role', 'not in', ['owner', 'guest'])]
         : []),
-      ...(action ? [eb('action', '=', action)] : []),
+      ...(action ? [actionIs(eb, action)] : []),
       ...(from ? [eb('at', '>=', startOfLocalDay(from, timeZone))] : []),
       ...(to ? [eb('at', '<', startOfLocalDay(addDays(to, 1), timeZone))] : []),
     ]);
+}
+
+/** One page of the Activity page's events, and one more to know whether another page follows. */
+export function auditPageQuery(kysely: Kysely<Database>, query: AuditQuery, timeZone: string) {
+  return (
+    kysely
+      .selectFrom('audit_events')
+      .select(auditColumns)
+      .where(matching(query, timeZone))
+      // With days, newest first by time: the (at, seq) index then gives the order, instead of walking the
+      // whole chain back from its end to a week five years ago. The chain's order and the times agree.
+      .$if(Boolean(query.from || query.to), (qb) => qb.orderBy('at', 'desc'))
+      .orderBy('seq', 'desc')
+      .limit(auditPageSize + 1)
+      .offset((query.page - 1) * auditPageSize)
+  );
 }
 
 /** How often the Activity page's check reads the whole chain again (see `verify`). */
@@ -38,17 +55,7 @@ export function createAuditRepo({ kysely }: Db, fullEveryMs = fullVerifyEveryMs)
      * another follows, instead of counting every matching event.
      */
     async page(query: AuditQuery, timeZone: string): Promise<{ events: AuditEvent[]; hasMore: boolean }> {
-      const rows = await kysely
-        .selectFrom('audit_events')
-        .select(auditColumns)
-        .where(matching(query, timeZone))
-        // With days, newest first by time: the (at, seq) index then gives the order, instead of walking the
-        // whole chain back from its end to a week five years ago. The chain's order and the times agree.
-        .$if(Boolean(query.from || query.to), (qb) => qb.orderBy('at', 'desc'))
-        .orderBy('seq', 'desc')
-        .limit(auditPageSize + 1)
-        .offset((query.page - 1) * auditPageSize)
-        .execute();
+      const rows = await auditPageQuery(kysely, query, timeZone).execute();
       const events = rows.slice(0, auditPageSize).map(eventOf);
       // Owner and manager see guests' names: the events hold tokens (docs/decisions/120).
       const details = await revealGuestValues(

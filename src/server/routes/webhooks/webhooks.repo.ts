@@ -7,6 +7,7 @@ import {
   type WebhookWithSecret,
   webhookIdOf,
 } from '../../../shared/webhook-types';
+import { actionIs } from '../../audit/audit-indexes';
 import { appendAudit, type Change, changedFields, changedNothing, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
@@ -244,7 +245,7 @@ export function createWebhooksRepo({ kysely }: Db) {
       const event = await kysely
         .selectFrom('audit_events')
         .select((eb) => eb.fn.max('seq').as('seq'))
-        .where('action', '=', 'webhook.tested')
+        .where((eb) => actionIs(eb, 'webhook.tested'))
         .where('subject_id', '=', String(id))
         .executeTakeFirst();
       return Number(event?.seq ?? 0);
