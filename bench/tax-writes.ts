@@ -32,12 +32,16 @@ export interface TaxWriteRow {
   ratio: number;
 }
 
-async function turnTaxOn(server: ServerProcess): Promise<void> {
+/**
+ * Saves the tax settings: the seller's, or none. Both servers save theirs, so both hold the same stored
+ * settings but for `tax` (a server never saved runs on defaults, and its checkouts read no settings row).
+ */
+async function saveTax(server: ServerProcess, tax: typeof seller | null): Promise<void> {
   const cookie = await adminCookie(server.baseURL, server.adminPassword);
   const response = await fetch(`${server.baseURL}/api/settings`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', cookie, origin: server.baseURL },
-    body: JSON.stringify({ tax: seller }),
+    body: JSON.stringify({ tax }),
   });
   if (!response.ok)
     throw new Error(`PUT /api/settings answered ${response.status}: ${await response.text()}`);
@@ -46,7 +50,8 @@ async function turnTaxOn(server: ServerProcess): Promise<void> {
 export function runTaxWriteBench(options: TaxWriteOptions): Promise<TaxWriteRow[]> {
   return sideBySide(options, [{}, {}], async (database, on, off) => {
     for (const server of [on, off]) await prepareGuest(server.baseURL, server.adminPassword);
-    await turnTaxOn(on);
+    await saveTax(on, seller);
+    await saveTax(off, null);
     const medians = await interleaveRuns(
       `tax ${database}`,
       [

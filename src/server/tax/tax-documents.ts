@@ -261,29 +261,49 @@ export async function issueDocument(
     const taken = statements.prepare(sqliteTakeNumber).get(prefix, yymm) as { sequence: number } | undefined;
     if (taken === undefined) throw new Error('The tax sequence returned no number');
     const v = row(documentNumber(prefix, yymm, Number(taken.sequence)));
-    const { lastInsertRowid } = statements
-      .prepare(sqliteInsertDocument)
-      .run(
-        v.number,
-        v.type,
-        v.checkout_id,
-        v.month,
-        v.issued_at,
-        v.status,
-        v.total,
-        v.vat,
-        v.net,
-        v.vat_rate,
-        v.replaces,
-        v.replaced_by,
-        v.reason,
-        v.buyer_name,
-        v.buyer_address,
-        v.buyer_tax_id,
-        v.buyer_branch,
-      );
+    // Issued now: no reason and nothing replacing it yet; a buyer only on a full invoice. Every checkout with
+    // tax on runs the shorter insert, and each value bound cost it.
+    const { lastInsertRowid } =
+      v.buyer_name === null
+        ? statements
+            .prepare(sqliteInsertIssued)
+            .run(
+              v.number,
+              v.type,
+              v.checkout_id,
+              v.month,
+              v.issued_at,
+              v.total,
+              v.vat,
+              v.net,
+              v.vat_rate,
+              v.replaces,
+            )
+        : statements
+            .prepare(sqliteInsertDocument)
+            .run(
+              v.number,
+              v.type,
+              v.checkout_id,
+              v.month,
+              v.issued_at,
+              v.status,
+              v.total,
+              v.vat,
+              v.net,
+              v.vat_rate,
+              v.replaces,
+              v.replaced_by,
+              v.reason,
+              v.buyer_name,
+              v.buyer_address,
+              v.buyer_tax_id,
+              v.buyer_branch,
+            );
     appendAuditsSqlite(statements, events(v.number));
-    return { ...v, id: Number(lastInsertRowid) };
+    const stored = v as TaxDocumentRow;
+    stored.id = Number(lastInsertRowid);
+    return stored;
   });
 }
 
@@ -291,6 +311,8 @@ export async function issueDocument(
 const sqliteTakeNumber = `insert into tax_sequences (prefix, yymm, next_number) values (?, ?, 2)
   on conflict (prefix, yymm) do update set next_number = tax_sequences.next_number + 1
   returning next_number - 1 as sequence`;
+const sqliteInsertIssued = `insert into tax_documents (number, type, checkout_id, month, issued_at, status, total, vat,
+  net, vat_rate, replaces) values (?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?)`;
 const sqliteInsertDocument = `insert into tax_documents (number, type, checkout_id, month, issued_at, status, total,
   vat, net, vat_rate, replaces, replaced_by, reason, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
