@@ -262,44 +262,25 @@ export async function issueDocument(
     if (taken === undefined) throw new Error('The tax sequence returned no number');
     const v = row(documentNumber(prefix, yymm, Number(taken.sequence)));
     // Issued now: no reason and nothing replacing it yet; a buyer only on a full invoice. Every checkout with
-    // tax on runs the shorter insert, and each value bound cost it.
+    // tax on runs the insert without one, and each value bound cost it.
+    const issued = [
+      v.number,
+      v.type,
+      v.checkout_id,
+      v.month,
+      v.issued_at,
+      v.total,
+      v.vat,
+      v.net,
+      v.vat_rate,
+      v.replaces,
+    ];
     const { lastInsertRowid } =
       v.buyer_name === null
-        ? statements
-            .prepare(sqliteInsertIssued)
-            .run(
-              v.number,
-              v.type,
-              v.checkout_id,
-              v.month,
-              v.issued_at,
-              v.total,
-              v.vat,
-              v.net,
-              v.vat_rate,
-              v.replaces,
-            )
+        ? statements.prepare(sqliteInsertIssued).run(issued)
         : statements
-            .prepare(sqliteInsertDocument)
-            .run(
-              v.number,
-              v.type,
-              v.checkout_id,
-              v.month,
-              v.issued_at,
-              v.status,
-              v.total,
-              v.vat,
-              v.net,
-              v.vat_rate,
-              v.replaces,
-              v.replaced_by,
-              v.reason,
-              v.buyer_name,
-              v.buyer_address,
-              v.buyer_tax_id,
-              v.buyer_branch,
-            );
+            .prepare(sqliteInsertWithBuyer)
+            .run([...issued, v.buyer_name, v.buyer_address, v.buyer_tax_id, v.buyer_branch]);
     appendAuditsSqlite(statements, events(v.number));
     const stored = v as TaxDocumentRow;
     stored.id = Number(lastInsertRowid);
@@ -313,9 +294,9 @@ const sqliteTakeNumber = `insert into tax_sequences (prefix, yymm, next_number) 
   returning next_number - 1 as sequence`;
 const sqliteInsertIssued = `insert into tax_documents (number, type, checkout_id, month, issued_at, status, total, vat,
   net, vat_rate, replaces) values (?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?)`;
-const sqliteInsertDocument = `insert into tax_documents (number, type, checkout_id, month, issued_at, status, total,
-  vat, net, vat_rate, replaces, replaced_by, reason, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const sqliteInsertWithBuyer = `insert into tax_documents (number, type, checkout_id, month, issued_at, status, total,
+  vat, net, vat_rate, replaces, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
+  values (?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /** The document a checkout shows: its latest (the full invoice once there is one). */
 export async function currentDocumentRow(
