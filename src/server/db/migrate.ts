@@ -21,6 +21,7 @@ import { guestDataMigration } from './migrations/016-guest-data';
 import { abuseResistanceMigration } from './migrations/017-abuse-resistance';
 import { lighterWritesMigration } from './migrations/018-lighter-writes';
 import { guestEventsIndexLessMigration } from './migrations/019-guest-events-index-less';
+import { documentsMonthByNumberMigration } from './migrations/020-documents-month-by-number';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -47,6 +48,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '017-abuse-resistance': abuseResistanceMigration(db.dialect),
     '018-lighter-writes': lighterWritesMigration(),
     '019-guest-events-index-less': guestEventsIndexLessMigration(),
+    '020-documents-month-by-number': documentsMonthByNumberMigration(db.dialect),
   };
 }
 

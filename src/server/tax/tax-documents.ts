@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
 import { localDayOf, monthOfDay } from '../../shared/local-days';
 import type { ResortSettings } from '../../shared/resort-settings';
 import {
@@ -297,6 +297,28 @@ const sqliteInsertIssued = `insert into tax_documents (number, type, checkout_id
 const sqliteInsertWithBuyer = `insert into tax_documents (number, type, checkout_id, month, issued_at, status, total,
   vat, net, vat_rate, replaces, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
   values (?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/**
+ * The documents issued in `month` (YYYY-MM), as a condition on `tax_documents` (`alias.` before its columns
+ * when given). PostgreSQL reads its index by month. SQLite has none (migration 020): a number is
+ * `{prefix}{YYMM}-{NNNNN}`, so the month's documents are, for each prefix the month's sequences used, the
+ * numbers from `{prefix}{YYMM}-` up to `{prefix}{YYMM}.` ("." follows "-"), one range each of the number's
+ * unique index. A range may also hold another prefix's numbers (a prefix may contain "-"), of this month or
+ * not: the month's own column decides.
+ */
+export async function ofMonth(db: Reader, month: string, alias?: string): Promise<RawBuilder<SqlBool>> {
+  const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+  const sameMonth = sql<SqlBool>`${column('month')} = ${month}`;
+  if (isPostgres(db as Kysely<Database>)) return sameMonth;
+  const yymm = `${month.slice(2, 4)}${month.slice(5, 7)}`;
+  const sequences = await db.selectFrom('tax_sequences').select('prefix').where('yymm', '=', yymm).execute();
+  if (sequences.length === 0) return sql<SqlBool>`0 = 1`;
+  const ranges = sequences.map(
+    ({ prefix }) =>
+      sql`(${column('number')} >= ${`${prefix}${yymm}-`} and ${column('number')} < ${`${prefix}${yymm}.`})`,
+  );
+  return sql<SqlBool>`${sameMonth} and (${sql.join(ranges, sql` or `)})`;
+}
 
 /** The document a checkout shows: its latest (the full invoice once there is one). */
 export async function currentDocumentRow(

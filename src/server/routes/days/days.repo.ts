@@ -16,6 +16,7 @@ import { appendAudit, type Change, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError } from '../../http/errors';
+import { ofMonth } from '../../tax/tax-documents';
 
 type Reader = Kysely<Database> | Transaction<Database>;
 
@@ -150,7 +151,7 @@ export async function dayFigures(db: Reader, day: string, settings: DaySettings)
  * The tax documents issued on `day` ([start, end) in the resort's zone): the VAT of those still issued, and the
  * first and last numbers (abbreviated invoices, then full ones, each in the order issued). Undefined when there
  * are none, so a day without tax documents reads as before. A document's `month` is the month of its issue in
- * the same zone, so the day's documents are among its month's, which an index finds (migration 018).
+ * the same zone, so the day's documents are among its month's, which `ofMonth` finds through an index.
  */
 async function dayTaxFigures(
   db: Reader,
@@ -158,7 +159,7 @@ async function dayTaxFigures(
   start: string,
   end: string,
 ): Promise<DayTaxFigures | undefined> {
-  const ofDay = sql`month = ${monthOfDay(day)} and issued_at >= ${start} and issued_at < ${end}`;
+  const ofDay = sql`${await ofMonth(db, monthOfDay(day))} and issued_at >= ${start} and issued_at < ${end}`;
   const { rows } = await sql<{ vat: number | string | null; first: string | null; last: string | null }>`
     select
       (select sum(vat) from tax_documents where ${ofDay} and status = 'issued') as vat,

@@ -1,6 +1,6 @@
 import type { TaxReport, TaxReportRow } from '../../../shared/tax';
 import type { Db } from '../../db/database';
-import { buyerOf } from '../../tax/tax-documents';
+import { buyerOf, ofMonth } from '../../tax/tax-documents';
 
 /**
  * The output-tax report (รายงานภาษีขาย) of a month: every number issued in it, abbreviated invoices then full
@@ -15,7 +15,7 @@ export function createTaxReportRepo({ kysely }: Db) {
         .innerJoin('checkouts as c', 'c.id', 'd.checkout_id')
         .selectAll('d')
         .select('c.bungalow')
-        .where('d.month', '=', month)
+        .where(await ofMonth(kysely, month, 'd'))
         .orderBy('d.type')
         .orderBy('d.id')
         .execute();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CompiledQuery, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { drinksByName, setGuest } from '../../../../tests/support/checkout-factory';
 import { buyer, seller } from '../../../../tests/support/tax-parties';
@@ -9,6 +10,7 @@ import type { AuditPage } from '../../../shared/audit-types';
 import type { DaySummary } from '../../../shared/day-close-types';
 import type { HistoryCheckout } from '../../../shared/staff-types';
 import { type TaxReport, taxMessages, vatOf } from '../../../shared/tax';
+import { ofMonth } from '../../tax/tax-documents';
 
 /** 2026-11-10 09:00 in Bangkok. */
 const november = Date.parse('2026-11-10T02:00:00.000Z');
@@ -503,5 +505,66 @@ describeEachDatabase('the output-tax report', ({ fresh }) => {
       lastNumber: 'ABB2611-00001',
     });
     expect(await taxOf('2026-10-30')).toBeUndefined();
+  });
+
+  it('a month whose prefixes changed lists every number it issued, and none of a prefix that only looks like it', async () => {
+    const t = await fresh();
+    const { record, cookie, report } = await setUp(t);
+    const prefixes = async (abbPrefix: string) => {
+      const saved = await t.request('PUT', '/api/settings', {
+        cookie,
+        body: { tax: { ...seller, abbPrefix } },
+      });
+      expect(saved.status).toBe(200);
+    };
+    await record(1, { Coke: 1 }); // ABB2611-00001
+    await prefixes('A');
+    await record(2, { Coke: 1 }); // A2611-00001
+    await t.db.kysely
+      .insertInto('tax_sequences')
+      .values({ prefix: 'A', yymm: '2611', next_number: 99_999 })
+      .onConflict((oc) => oc.columns(['prefix', 'yymm']).doUpdateSet({ next_number: 99_999 }))
+      .execute();
+    await record(3, { Coke: 1 }); // A2611-99999
+    await record(4, { Coke: 1 }); // A2611-100000
+    // December, under a prefix whose numbers start as November's "A" ones do.
+    await prefixes('A2611-');
+    t.clock.now = Date.parse('2026-12-02T02:00:00.000Z');
+    expect((await record(5, { Coke: 1 })).document?.number).toBe('A2611-2612-00001');
+    t.clock.now = november + 60_000; // the staff session's, back in November
+
+    expect((await report('2026-11')).documents.map((row) => row.number)).toEqual([
+      'ABB2611-00001',
+      'A2611-00001',
+      'A2611-99999',
+      'A2611-100000',
+    ]);
+    expect((await report('2026-12')).documents.map((row) => row.number)).toEqual(['A2611-2612-00001']);
+  });
+});
+
+describeEachDatabase("the month's documents are read through an index", ({ dialect, fresh }) => {
+  it('the report reads the number index on SQLite and the month index on PostgreSQL, not every document', async () => {
+    const t = await fresh();
+    const { record } = await setUp(t);
+    await record(1, { Coke: 1 });
+    const where = await ofMonth(t.db.kysely, '2026-11');
+    const query = sql`select number from tax_documents where ${where}`.compile(t.db.kysely);
+    if (dialect === 'sqlite') {
+      const plan = await t.db.kysely.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(
+        /USING (COVERING )?INDEX sqlite_autoindex_tax_documents/,
+      );
+    } else {
+      const plan = await t.db.kysely.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        return trx.executeQuery<{ 'QUERY PLAN': string }>(
+          CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+        );
+      });
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('tax_documents_month_idx');
+    }
   });
 });
