@@ -22,7 +22,8 @@ import type { CheckoutInput } from '../src/shared/schemas';
 import { guestActor } from '../src/shared/team';
 import { checkoutLimitsOff, startServer } from '../tests/support/server-process';
 import { seller } from '../tests/support/tax-parties';
-import { adminCookie, checkoutBodyOf, prepareGuest } from './servers';
+import { checkoutBodyOf, prepareGuest } from './servers';
+import { saveTax } from './tax-writes';
 
 const { env } = process;
 const blocks = Number(env.TAX_CPU_BLOCKS ?? 40);
@@ -38,13 +39,7 @@ async function checkoutsOn(tax: typeof seller | null): Promise<(count: number) =
   let body: string;
   try {
     await prepareGuest(server.baseURL, server.adminPassword);
-    const cookie = await adminCookie(server.baseURL, server.adminPassword);
-    const saved = await fetch(`${server.baseURL}/api/settings`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', cookie, origin: server.baseURL },
-      body: JSON.stringify({ tax }),
-    });
-    if (!saved.ok) throw new Error(`PUT /api/settings answered ${saved.status}`);
+    await saveTax(server, tax);
     body = await checkoutBodyOf(server.baseURL);
   } finally {
     await server.stop();

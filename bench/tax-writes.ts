@@ -36,7 +36,7 @@ export interface TaxWriteRow {
  * Saves the tax settings: the seller's, or none. Both servers save theirs, so both hold the same stored
  * settings but for `tax` (a server never saved runs on defaults, and its checkouts read no settings row).
  */
-async function saveTax(server: ServerProcess, tax: typeof seller | null): Promise<void> {
+export async function saveTax(server: ServerProcess, tax: typeof seller | null): Promise<void> {
   const cookie = await adminCookie(server.baseURL, server.adminPassword);
   const response = await fetch(`${server.baseURL}/api/settings`, {
     method: 'PUT',

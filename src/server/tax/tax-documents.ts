@@ -76,6 +76,9 @@ interface MonthOfIssue {
 
 let lastMonth: { minute: string; timeZone: string; month: MonthOfIssue } | undefined;
 
+/** `2611` for `2026-11`: the month as a document's number carries it. */
+const yymmOf = (month: string): string => `${month.slice(2, 4)}${month.slice(5, 7)}`;
+
 /**
  * `2611` for an instant in November 2026 in the resort's zone; the month as YYYY-MM beside it. The last
  * answer is kept for its UTC minute: zones change their offset on whole minutes, and asking Intl for the zone's
@@ -86,7 +89,8 @@ function monthOf(at: string, timeZone: string): MonthOfIssue {
   const minute = at.slice(0, 16);
   if (lastMonth && lastMonth.minute === minute && lastMonth.timeZone === timeZone) return lastMonth.month;
   const day = localDayOf(at, timeZone);
-  const month = { yymm: `${day.slice(2, 4)}${day.slice(5, 7)}`, month: monthOfDay(day) };
+  const ofDay = monthOfDay(day);
+  const month = { yymm: yymmOf(ofDay), month: ofDay };
   lastMonth = { minute, timeZone, month };
   return month;
 }
@@ -282,9 +286,7 @@ export async function issueDocument(
             .prepare(sqliteInsertWithBuyer)
             .run([...issued, v.buyer_name, v.buyer_address, v.buyer_tax_id, v.buyer_branch]);
     appendAuditsSqlite(statements, events(v.number));
-    const stored = v as TaxDocumentRow;
-    stored.id = Number(lastInsertRowid);
-    return stored;
+    return { ...v, id: Number(lastInsertRowid) };
   });
 }
 
@@ -309,8 +311,8 @@ const sqliteInsertWithBuyer = `insert into tax_documents (number, type, checkout
 export async function ofMonth(db: Reader, month: string, alias?: string): Promise<RawBuilder<SqlBool>> {
   const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
   const sameMonth = sql<SqlBool>`${column('month')} = ${month}`;
-  if (isPostgres(db as Kysely<Database>)) return sameMonth;
-  const yymm = `${month.slice(2, 4)}${month.slice(5, 7)}`;
+  if (isPostgres(db)) return sameMonth;
+  const yymm = yymmOf(month);
   const sequences = await db.selectFrom('tax_sequences').select('prefix').where('yymm', '=', yymm).execute();
   if (sequences.length === 0) return sql<SqlBool>`0 = 1`;
   const ranges = sequences.map(

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { drinksByName, setGuest } from '../../../../tests/support/checkout-factory';
+import { queryPlan } from '../../../../tests/support/query-plan';
 import { buyer, seller } from '../../../../tests/support/tax-parties';
 import { addStaff, errorOf, pins, registerDevice, signInWithPin } from '../../../../tests/support/team';
 import { describeEachDatabase, type TestApp } from '../../../../tests/support/test-app';
@@ -550,21 +551,11 @@ describeEachDatabase("the month's documents are read through an index", ({ diale
     await record(1, { Coke: 1 });
     const where = await ofMonth(t.db.kysely, '2026-11');
     const query = sql`select number from tax_documents where ${where}`.compile(t.db.kysely);
+    const plan = await queryPlan(t.db.kysely, dialect, query);
     if (dialect === 'sqlite') {
-      const plan = await t.db.kysely.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-      );
-      expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(
-        /USING (COVERING )?INDEX sqlite_autoindex_tax_documents/,
-      );
+      expect(plan).toMatch(/USING (COVERING )?INDEX sqlite_autoindex_tax_documents/);
     } else {
-      const plan = await t.db.kysely.transaction().execute(async (trx) => {
-        await sql`set local enable_seqscan = off`.execute(trx);
-        return trx.executeQuery<{ 'QUERY PLAN': string }>(
-          CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
-        );
-      });
-      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('tax_documents_month_idx');
+      expect(plan).toContain('tax_documents_month_idx');
     }
   });
 });
