@@ -12,6 +12,7 @@ import {
 import pg from 'pg';
 import { auditKeyPads } from '../audit/audit-key';
 import { GroupCommitDriver } from './group-commit';
+import { preparingStatements } from './postgres-statements';
 import type { Database } from './tables';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -170,48 +171,6 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Db {
     dedicatedClient: (applicationName) =>
       new pg.Client({ ...connection, application_name: applicationName, keepAlive: true }),
     close: () => kysely.destroy(),
-  };
-}
-
-/** Distinct query texts given a name; beyond it, a text runs unnamed (planned each time) as before. */
-const preparedTextLimit = 300;
-
-/**
- * Kysely sends every query unnamed, and PostgreSQL parses and plans an unnamed statement on every run: for
- * the short statements of a write, that was much of the database's work. Here each query text with
- * parameters gets a name, the same on every connection, and node-postgres prepares it once per connection
- * and then only binds and executes it (as postgres.js does by default).
- *
- * Left unnamed: texts past the limit (each name costs memory on every connection) and any text with a bare
- * `*` (a `select *` prepared before a column is added would fail with "cached plan must not change result
- * type"; `count(*)` is fine).
- */
-function preparingStatements(pool: pg.Pool): { start(): void } {
-  const names = new Map<string, string | null>();
-  let started = false;
-  const nameOf = (text: string): string | null => {
-    let name = names.get(text);
-    if (name !== undefined) return name;
-    if (names.size >= preparedTextLimit) return null;
-    name = /(?<!count\()\*/i.test(text) ? null : `fc${names.size}`;
-    names.set(text, name);
-    return name;
-  };
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const [text, values] = args;
-      if (started && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
-        const name = nameOf(text);
-        if (name !== null) return query({ name, text, values });
-      }
-      return query(...args);
-    };
-  });
-  return {
-    start() {
-      started = true;
-    },
   };
 }
 

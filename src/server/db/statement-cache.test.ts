@@ -3,9 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createScratchDatabase, type ScratchDatabase, testDialects } from '../../../tests/support/test-app';
-import { openDatabase, withStatementCache } from './database';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createScratchDatabase,
+  postgresUrl,
+  type ScratchDatabase,
+  testDialects,
+} from '../../../tests/support/test-app';
+import { type Db, openDatabase, withStatementCache } from './database';
+import { executeThenCommit } from './postgres-statements';
 
 describe('the SQLite statement cache', () => {
   const dirs: string[] = [];
@@ -82,6 +89,114 @@ if (testDialects.includes('postgres')) {
       });
       expect(prepared).toContain('select "id", "price" from "Drinks" where "id" > $1');
       expect(prepared.filter((text) => text.includes('*'))).toEqual([]);
+    });
+  });
+
+  describe('PostgreSQL: a last statement committed with its transaction (executeThenCommit)', () => {
+    let scratch: ScratchDatabase;
+    /** One connection, so the second run of a text finds it prepared. */
+    let db: Db;
+    const count = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from then_commit`.execute(db.kysely)).rows[0]?.n);
+    const insert = (id: number, v: unknown) => sql<{ v: string }>`insert into then_commit (id, v)
+      values (${id}, ${v}) returning v`;
+
+    beforeAll(async () => {
+      scratch = await createScratchDatabase('postgres', { seed: false });
+      db = openDatabase(postgresUrl as string, { schema: scratch.schema, poolSize: 1 });
+      db.startPreparing?.();
+      await sql`create table then_commit (id integer primary key, v text)`.execute(db.kysely);
+    });
+    afterAll(async () => {
+      await db.close();
+      await scratch.drop();
+    });
+
+    it('commits the statement, the first time on a connection and once prepared, values kept as sent', async () => {
+      const values = ["it's", 'back\\slash', 'ไทย 🍺', null, 42, true];
+      for (const [index, value] of values.entries()) {
+        const rows = await db.kysely
+          .transaction()
+          .execute(async (trx) => (await executeThenCommit(trx, insert(index, value).compile(trx))).rows);
+        expect(rows).toEqual([{ v: value === null ? null : String(value) }]);
+      }
+      expect(await count()).toBe(values.length);
+    });
+
+    it('releases its locks without waiting for this process: the COMMIT goes in the same message', async () => {
+      const hold = (v: string) => sql`update then_commit set v = ${v} where id = ${100}`;
+      await insert(100, 'to be held').execute(db.kysely);
+      // Its first run on the connection prepares it; the next goes as one message.
+      await db.kysely.transaction().execute(async (trx) => {
+        await executeThenCommit(trx, hold('prepared').compile(trx));
+      });
+      const other = new pg.Client({
+        connectionString: postgresUrl,
+        options: `-c search_path=${scratch.schema}`,
+      });
+      await other.connect();
+      try {
+        let freed = 0;
+        let waited: Promise<pg.QueryResult<{ at: Date }>[]> | undefined;
+        await db.kysely.transaction().execute(async (trx) => {
+          // Holds id 100 from the update until its transaction's COMMIT.
+          const ran = executeThenCommit(trx, hold('held').compile(trx));
+          await new Promise<void>((resolve) =>
+            // The update went out before this turn (its query ran in the promises before it); its answer
+            // cannot have been read yet. The other session waits a moment, then for the update's lock.
+            setImmediate(() => {
+              waited = other.query(
+                "select pg_sleep(0.2); update then_commit set v = 'after' where id = 100 returning clock_timestamp() as at",
+              ) as unknown as Promise<pg.QueryResult<{ at: Date }>[]>;
+              // This process is busy for a second: a COMMIT it still had to send would go only after it.
+              const until = Date.now() + 1000;
+              while (Date.now() < until) {
+                // busy
+              }
+              freed = Date.now();
+              resolve();
+            }),
+          );
+          await ran;
+        });
+        const results = await (waited as Promise<pg.QueryResult<{ at: Date }>[]>);
+        const rows = results[1]?.rows ?? [];
+        expect(rows).toHaveLength(1);
+        expect(rows[0]?.at.getTime()).toBeLessThan(freed);
+      } finally {
+        await other.end();
+      }
+    });
+
+    it('a failing statement rolls its whole transaction back, and the connection goes on', async () => {
+      const before = await count();
+      await expect(
+        db.kysely.transaction().execute(async (trx) => {
+          await insert(200, 'rolled back').execute(trx);
+          await executeThenCommit(trx, insert(0, 'a repeat of id 0').compile(trx));
+        }),
+      ).rejects.toThrow(/duplicate key/);
+      expect(await count()).toBe(before);
+      await db.kysely.transaction().execute(async (trx) => {
+        await executeThenCommit(trx, insert(201, 'after the failure').compile(trx));
+      });
+      expect(await count()).toBe(before + 1);
+    });
+
+    it('refuses a statement after it (it would run outside the transaction)', async () => {
+      const before = await count();
+      await expect(
+        db.kysely.transaction().execute(async (trx) => {
+          await executeThenCommit(trx, insert(300, 'committed').compile(trx));
+          await insert(301, 'too late').execute(trx);
+        }),
+      ).rejects.toThrow(/after its transaction was committed/);
+      // The first was committed with its statement; the second never ran.
+      expect(await count()).toBe(before + 1);
+      await db.kysely.transaction().execute(async (trx) => {
+        await executeThenCommit(trx, insert(302, 'and the connection goes on').compile(trx));
+      });
+      expect(await count()).toBe(before + 2);
     });
   });
 }

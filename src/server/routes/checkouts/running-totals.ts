@@ -2,6 +2,7 @@ import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { CheckoutLine } from '../../../shared/api-types';
 import { quarterHourOf } from '../../../shared/local-days';
 import { isPostgres } from '../../db/database';
+import { executeThenCommit } from '../../db/postgres-statements';
 import type { Database } from '../../db/tables';
 import {
   costSoldBy,
@@ -96,6 +97,7 @@ async function applyDelta<Answer>(
   pending: boolean,
   sales: SalesDelta[],
   rider?: Rider<Answer>,
+  thenCommit = false,
 ): Promise<Answer | undefined> {
   const bucket = quarterHourOf(createdAt);
   // Templates, not the query builder: every checkout runs them, and building them cost more than the
@@ -130,14 +132,18 @@ async function applyDelta<Answer>(
     rider?.select ??
     (deltas.length > 0 ? consumption : sales.length > 0 ? upsertSales(bucket, sales) : undefined);
   if (!main) return undefined;
-  const { rows } = await (ctes.length > 0 ? sql<Answer>`with ${sql.join(ctes)} ${main}` : main).execute(trx);
+  const statement = ctes.length > 0 ? sql<Answer>`with ${sql.join(ctes)} ${main}` : main;
+  const { rows } = thenCommit
+    ? await executeThenCommit(trx, statement.compile(trx))
+    : await statement.execute(trx);
   return rows[0] as Answer | undefined;
 }
 
 /**
  * Called inside the checkout's own transaction, so the totals never disagree with the checkouts. `soldCost`:
  * what its sale moves cost (none with stock off). PostgreSQL: a `rider` runs in the same statement, and its
- * answer is returned.
+ * answer is returned; the statement carries the transaction's COMMIT (executeThenCommit), so it is the last
+ * thing the checkout's transaction does.
  */
 export async function countCheckout<Answer = never>(
   trx: Trx,
@@ -151,6 +157,7 @@ export async function countCheckout<Answer = never>(
     true,
     salesDeltas([], checkout.lines, checkout.soldCost ?? []),
     rider,
+    true,
   );
 }
 
