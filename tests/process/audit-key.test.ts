@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAuditKey } from '../../src/server/audit/audit-key';
-import { genesisHash, recordAudit, subject } from '../../src/server/audit/audit-log';
+import { appendAudit, genesisHash, recordAudit, subject } from '../../src/server/audit/audit-log';
 import { auditColumns, canonicalRowJson } from '../../src/server/audit/audit-rows';
 import { verifyChain } from '../../src/server/audit/verify-chain';
 import { backupSqlite } from '../../src/server/backups/sqlite-backup';
@@ -126,6 +126,44 @@ describe.each(testDialects)('AUDIT_KEY and audit:verify --head [%s]', (dialect) 
       expect(anchored.code, anchored.out).toBe(1);
       expect(anchored.out).toContain(`Chain head ${seq}:${hash} NOT FOUND: event ${seq} now has the hash`);
     });
+  });
+
+  it("chains a transaction's several events under the key, each an HMAC of the one before", async () => {
+    setAuditKey(key);
+    try {
+      const scratch = await createScratchDatabase(dialect, { seed: false });
+      made.push(scratch);
+      const k = scratch.db.kysely;
+      await k.transaction().execute(async (trx) => {
+        for (const action of ['checkout.recorded', 'document.issued'] as const) {
+          await appendAudit(trx, {
+            actor: ownerActor(),
+            at: '2026-11-10T10:00:00.000Z',
+            action,
+            subject: subject('checkout', 1),
+            details: { number: 'ABB2611-00001' },
+          });
+        }
+      });
+      const rows = await k.selectFrom('audit_events').select(auditColumns).orderBy('seq').execute();
+      expect(rows.map((row) => [row.seq, row.action])).toEqual([
+        [1, 'checkout.recorded'],
+        [2, 'document.issued'],
+      ]);
+      let previous = genesisHash;
+      for (const row of rows) {
+        expect(row.hash).toBe(
+          createHmac('sha256', key)
+            .update(previous + canonicalRowJson(row))
+            .digest('hex'),
+        );
+        previous = row.hash;
+      }
+      expect(await head(k)).toEqual({ seq: 2, hash: previous });
+      expect(await verifyChain(k)).toMatchObject({ ok: true, events: 2 });
+    } finally {
+      setAuditKey(undefined);
+    }
   });
 
   it('without a key, the head a Z report printed finds a chain rebuilt with plain SHA-256', async () => {

@@ -153,4 +153,71 @@ describeEachDatabase('appendAudit', ({ dialect, fresh }) => {
     ]);
     expect(await verifyChain(k)).toMatchObject({ ok: true, events: start + 2 });
   });
+
+  it("chains a transaction's several events in the order appended, next to another transaction's", async () => {
+    const k = t.db.kysely;
+    const start = Number((await k.selectFrom('audit_head').select('seq').executeTakeFirstOrThrow()).seq);
+    const event = (checkout: number, action: AuditEntry['action']): AuditEntry => ({
+      actor: guestActor,
+      action,
+      subject: subject('checkout', checkout),
+      details: { bungalow: 7, number: `ABB2611-${String(checkout).padStart(5, '0')}` },
+      at: '2026-11-10T10:00:00.000Z',
+    });
+    const three = (checkout: number) => [
+      event(checkout, 'checkout.recorded'),
+      event(checkout, 'document.issued'),
+      event(checkout, 'payment.recorded'),
+    ];
+    if (dialect === 'postgres') {
+      // Appends of two transactions interleaved; the second commits first, and each keeps its order.
+      let appended = 0;
+      let turn = () => {};
+      const nextTurn = () =>
+        new Promise<void>((resolve) => {
+          turn = resolve;
+        });
+      let waitFor = nextTurn();
+      const steps = async (checkout: number, mine: (count: number) => boolean) =>
+        k.transaction().execute(async (trx) => {
+          for (const entry of three(checkout)) {
+            while (!mine(appended)) await waitFor;
+            await appendAudit(trx, entry);
+            appended += 1;
+            const done = turn;
+            waitFor = nextTurn();
+            done();
+          }
+        });
+      const first = steps(201, (count) => count % 2 === 0);
+      const second = steps(202, (count) => count % 2 === 1);
+      await second;
+      await first;
+    } else {
+      await k.transaction().execute(async (trx) => {
+        for (const entry of three(202)) await appendAudit(trx, entry);
+      });
+      await k.transaction().execute(async (trx) => {
+        for (const entry of three(201)) await appendAudit(trx, entry);
+      });
+    }
+    const events = await k
+      .selectFrom('audit_events')
+      .select(['seq', 'subject_id', 'action'])
+      .where('seq', '>', start)
+      .orderBy('seq')
+      .execute();
+    expect(events).toEqual(
+      [...three(202), ...three(201)].map((entry, index) => ({
+        seq: start + index + 1,
+        subject_id: entry.subject.id,
+        action: entry.action,
+      })),
+    );
+    if (dialect === 'postgres') {
+      const pending = await sql<{ n: number }>`select count(*)::int as n from audit_pending`.execute(k);
+      expect(pending.rows[0]?.n).toBe(0);
+    }
+    expect(await verifyChain(k)).toMatchObject({ ok: true, events: start + 6 });
+  });
 });
