@@ -22,6 +22,7 @@ import { abuseResistanceMigration } from './migrations/017-abuse-resistance';
 import { lighterWritesMigration } from './migrations/018-lighter-writes';
 import { guestEventsIndexLessMigration } from './migrations/019-guest-events-index-less';
 import { documentsMonthByNumberMigration } from './migrations/020-documents-month-by-number';
+import { documentsMonthByNumberEverywhereMigration } from './migrations/021-documents-month-by-number-everywhere';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -49,6 +50,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '018-lighter-writes': lighterWritesMigration(),
     '019-guest-events-index-less': guestEventsIndexLessMigration(),
     '020-documents-month-by-number': documentsMonthByNumberMigration(db.dialect),
+    '021-documents-month-by-number-everywhere': documentsMonthByNumberEverywhereMigration(db.dialect),
   };
 }
 

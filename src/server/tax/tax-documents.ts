@@ -302,24 +302,22 @@ const sqliteInsertWithBuyer = `insert into tax_documents (number, type, checkout
 
 /**
  * The documents issued in `month` (YYYY-MM), as a condition on `tax_documents` (`alias.` before its columns
- * when given). PostgreSQL reads its index by month. SQLite has none (migration 020): a number is
+ * when given), read through the number's unique index (migrations 020 and 021): a number is
  * `{prefix}{YYMM}-{NNNNN}`, so the month's documents are, for each prefix the month's sequences used, the
- * numbers from `{prefix}{YYMM}-` up to `{prefix}{YYMM}.` ("." follows "-"), one range each of the number's
- * unique index. A range may also hold another prefix's numbers (a prefix may contain "-"), of this month or
- * not: the month's own column decides.
+ * numbers from `{prefix}{YYMM}-` up to `{prefix}{YYMM}.` ("." follows "-"), one range each. PostgreSQL
+ * compares them as its index does, byte by byte (`collate "C"`). A range may also hold another prefix's
+ * numbers (a prefix may contain "-"), of this month or not: the month's own column decides.
  */
 export async function ofMonth(db: Reader, month: string, alias?: string): Promise<RawBuilder<SqlBool>> {
   const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
-  const sameMonth = sql<SqlBool>`${column('month')} = ${month}`;
-  if (isPostgres(db)) return sameMonth;
+  const number = isPostgres(db) ? sql`${column('number')} collate "C"` : column('number');
   const yymm = yymmOf(month);
   const sequences = await db.selectFrom('tax_sequences').select('prefix').where('yymm', '=', yymm).execute();
   if (sequences.length === 0) return sql<SqlBool>`0 = 1`;
   const ranges = sequences.map(
-    ({ prefix }) =>
-      sql`(${column('number')} >= ${`${prefix}${yymm}-`} and ${column('number')} < ${`${prefix}${yymm}.`})`,
+    ({ prefix }) => sql`(${number} >= ${`${prefix}${yymm}-`} and ${number} < ${`${prefix}${yymm}.`})`,
   );
-  return sql<SqlBool>`${sameMonth} and (${sql.join(ranges, sql` or `)})`;
+  return sql<SqlBool>`${column('month')} = ${month} and (${sql.join(ranges, sql` or `)})`;
 }
 
 /** The document a checkout shows: its latest (the full invoice once there is one). */

@@ -545,7 +545,7 @@ describeEachDatabase('the output-tax report', ({ fresh }) => {
 });
 
 describeEachDatabase("the month's documents are read through an index", ({ dialect, fresh }) => {
-  it('the report reads the number index on SQLite and the month index on PostgreSQL, not every document', async () => {
+  it("the report reads the number's unique index, not every document", async () => {
     const t = await fresh();
     const { record } = await setUp(t);
     await record(1, { Coke: 1 });
@@ -555,7 +555,7 @@ describeEachDatabase("the month's documents are read through an index", ({ diale
     if (dialect === 'sqlite') {
       expect(plan).toMatch(/USING (COVERING )?INDEX sqlite_autoindex_tax_documents/);
     } else {
-      expect(plan).toContain('tax_documents_month_idx');
+      expect(plan).toMatch(/Index (Only )?Scan using tax_documents_number_idx/);
     }
   });
 });
