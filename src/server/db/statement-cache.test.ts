@@ -183,6 +183,40 @@ if (testDialects.includes('postgres')) {
       expect(await count()).toBe(before + 1);
     });
 
+    it('a COMMIT that fails (a deferred check) stores nothing, and the connection goes on', async () => {
+      await sql`create table then_commit_parent (id integer primary key)`.execute(db.kysely);
+      await sql`create table then_commit_child (id integer primary key,
+        parent integer references then_commit_parent deferrable initially deferred)`.execute(db.kysely);
+      const child = (id: number, parent: number) =>
+        sql`insert into then_commit_child (id, parent) values (${id}, ${parent})`;
+      await sql`insert into then_commit_parent (id) values (1)`.execute(db.kysely);
+      // Prepared by a first run, so the failing one goes as one message with its COMMIT.
+      await db.kysely.transaction().execute(async (trx) => {
+        await executeThenCommit(trx, child(1, 1).compile(trx));
+      });
+      await expect(
+        db.kysely.transaction().execute(async (trx) => {
+          await insert(400, 'with the child').execute(trx);
+          // No parent 2: the foreign key is checked at the COMMIT.
+          await executeThenCommit(trx, child(2, 2).compile(trx));
+        }),
+      ).rejects.toThrow(/foreign key/);
+      const children = await sql<{ id: number }>`select id from then_commit_child order by id`.execute(
+        db.kysely,
+      );
+      expect(children.rows).toEqual([{ id: 1 }]);
+      expect(await sql`select id from then_commit where id = 400`.execute(db.kysely)).toMatchObject({
+        rows: [],
+      });
+      await db.kysely.transaction().execute(async (trx) => {
+        await executeThenCommit(trx, child(3, 1).compile(trx));
+      });
+      const after = await sql<{ id: number }>`select id from then_commit_child order by id`.execute(
+        db.kysely,
+      );
+      expect(after.rows).toEqual([{ id: 1 }, { id: 3 }]);
+    });
+
     it('refuses a statement after it (it would run outside the transaction)', async () => {
       const before = await count();
       await expect(
