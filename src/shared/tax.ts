@@ -93,9 +93,12 @@ export function netOf(totalThb: number, vatRate: number): number {
   return totalThb * 100 - vatOf(totalThb, vatRate);
 }
 
+/** `ABB2611-`: what every number of a prefix and month of issue (YYMM) starts with. */
+export const numberStem = (prefix: string, yymm: string): string => `${prefix}${yymm}-`;
+
 /** `ABB2611-00001`: prefix, the year and month of issue (YYMM) and the sequence, five digits or more. */
 export function documentNumber(prefix: string, yymm: string, sequence: number): string {
-  return `${prefix}${yymm}-${String(sequence).padStart(5, '0')}`;
+  return `${numberStem(prefix, yymm)}${String(sequence).padStart(5, '0')}`;
 }
 
 /** One row of the output-tax report (รายงานภาษีขาย). Money in satang. */

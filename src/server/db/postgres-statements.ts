@@ -47,8 +47,9 @@ export function preparingStatements(pool: pg.Pool): { start(): void } {
     /** Its transaction was committed with its last statement; the driver's COMMIT is still to come. */
     let committedAlready = false;
 
-    const run = async (text: string, values: unknown[]): Promise<unknown> => {
-      const name = started && values.length > 0 ? nameOf(text) : null;
+    /** A text's name once naming has started; a text without values runs unnamed (nothing to bind). */
+    const nameFor = (text: string, values: unknown[]) => (started && values.length > 0 ? nameOf(text) : null);
+    const run = async (text: string, values: unknown[], name = nameFor(text, values)): Promise<unknown> => {
       if (name === null) return query(text, values);
       const result = await query({ name, text, values });
       prepared.add(name);
@@ -59,11 +60,11 @@ export function preparingStatements(pool: pg.Pool): { start(): void } {
     // round trip to this process and back lies between them. The values go as quoted literals, which
     // PostgreSQL reads as it reads a parameter sent as text: into the type the prepared statement gave it.
     const runThenCommit = async (text: string, values: unknown[]): Promise<unknown> => {
-      const name = started && values.length > 0 ? nameOf(text) : null;
+      const name = nameFor(text, values);
       const literals = name !== null && prepared.has(name) ? literalsOf(values) : undefined;
       if (literals === undefined) {
         // Not prepared on this connection yet: as before, the statement and then its COMMIT.
-        const result = await run(text, values);
+        const result = await run(text, values, name);
         await query('commit');
         committedAlready = true;
         return result;

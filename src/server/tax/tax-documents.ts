@@ -5,6 +5,7 @@ import type { ResortSettings } from '../../shared/resort-settings';
 import {
   documentNumber,
   netOf,
+  numberStem,
   type TaxBuyer,
   type TaxDocument,
   type TaxDocumentType,
@@ -314,9 +315,11 @@ export async function ofMonth(db: Reader, month: string, alias?: string): Promis
   const yymm = yymmOf(month);
   const sequences = await db.selectFrom('tax_sequences').select('prefix').where('yymm', '=', yymm).execute();
   if (sequences.length === 0) return sql<SqlBool>`0 = 1`;
-  const ranges = sequences.map(
-    ({ prefix }) => sql`(${number} >= ${`${prefix}${yymm}-`} and ${number} < ${`${prefix}${yymm}.`})`,
-  );
+  const ranges = sequences.map(({ prefix }) => {
+    const stem = numberStem(prefix, yymm);
+    // "." is the character after "-": every number the stem starts sorts below the stem with it instead.
+    return sql`(${number} >= ${stem} and ${number} < ${`${stem.slice(0, -1)}.`})`;
+  });
   return sql<SqlBool>`${column('month')} = ${month} and (${sql.join(ranges, sql` or `)})`;
 }
 
