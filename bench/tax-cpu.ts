@@ -1,12 +1,15 @@
 /**
- * What tax documents cost a checkout on SQLite, in CPU, without HTTP: the checkout repository's `record()` in
- * one process, on two databases made by the built server (the same saved settings but for `tax`), in
- * alternating blocks so that the machine's slow spells hurt both alike. Section 13 of `npm run bench` moves
- * by several per cent from run to run on a shared machine; this moves by about 2 µs, so a change to the
- * checkout's tax path can be weighed before the HTTP bench is run (docs/benchmarks.md).
+ * What tax documents cost a checkout in CPU, without HTTP: the checkout repository's `record()` in one
+ * process, on two databases made by the built server (the same saved settings but for `tax`), in alternating
+ * blocks so that the machine's slow spells hurt both alike. Section 13 of `npm run bench` moves by several per
+ * cent from run to run on a shared machine; this moves by a few µs, so a change to the checkout's tax path can
+ * be weighed before the HTTP bench is run (docs/benchmarks.md). On PostgreSQL (TAX_CPU_POSTGRES, a server
+ * URL: a scratch database each side) it also reads the database server's CPU, every `postgres` process of
+ * this machine summed (from /proc: run it with nothing else using that server).
  *
  *   npm run build && npx tsx bench/tax-cpu.ts
  *   TAX_CPU_SQL="drop index tax_documents_month_idx" npx tsx bench/tax-cpu.ts   (a change to try, on both)
+ *   TAX_CPU_POSTGRES=postgres://postgres@127.0.0.1:5432/test npx tsx bench/tax-cpu.ts
  *
  * Environment: TAX_CPU_BLOCKS (40) blocks of TAX_CPU_BLOCK (300) checkouts each side, TAX_CPU_CONCURRENCY (10)
  * at a time (the group commit groups fewer at 5, as the HTTP bench at 10 connections does).
@@ -15,14 +18,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase } from '../src/server/db/database';
+import { type Db, openDatabase } from '../src/server/db/database';
 import { openGate } from '../src/server/routes/checkouts/checkout-limits';
 import { createCheckoutsRepo } from '../src/server/routes/checkouts/checkouts.repo';
 import type { CheckoutInput } from '../src/shared/schemas';
 import { guestActor } from '../src/shared/team';
 import { checkoutLimitsOff, startServer } from '../tests/support/server-process';
 import { seller } from '../tests/support/tax-parties';
-import { checkoutBodyOf, prepareGuest } from './servers';
+import { checkoutBodyOf, createScratchPostgres, prepareGuest, type ScratchPostgres } from './servers';
 import { saveTax } from './tax-writes';
 
 const { env } = process;
@@ -30,12 +33,18 @@ const blocks = Number(env.TAX_CPU_BLOCKS ?? 40);
 const block = Number(env.TAX_CPU_BLOCK ?? 300);
 const concurrency = Number(env.TAX_CPU_CONCURRENCY ?? 10);
 const trySql = (env.TAX_CPU_SQL ?? '').split(';').filter((statement) => statement.trim() !== '');
+const postgresUrl = env.TAX_CPU_POSTGRES;
+const scratch: ScratchPostgres[] = [];
 
 type Side = 'on' | 'off';
 
 /** A database the built server migrated, with a guest and its settings saved; answers a run of checkouts. */
 async function checkoutsOn(tax: typeof seller | null): Promise<(count: number) => Promise<void>> {
-  const server = await startServer({ env: { LOG_LEVEL: 'warn', ...checkoutLimitsOff } });
+  const database = postgresUrl ? await createScratchPostgres(postgresUrl) : undefined;
+  if (database) scratch.push(database);
+  const server = await startServer({
+    env: { LOG_LEVEL: 'warn', ...checkoutLimitsOff, ...(database ? { DATABASE_URL: database.url } : {}) },
+  });
   let body: string;
   try {
     await prepareGuest(server.baseURL, server.adminPassword);
@@ -44,9 +53,16 @@ async function checkoutsOn(tax: typeof seller | null): Promise<(count: number) =
   } finally {
     await server.stop();
   }
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tax-cpu-')), 'fridge.sqlite');
-  fs.copyFileSync(path.join(server.dataDir, 'fridge.sqlite'), file);
-  const db = openDatabase(`sqlite:${file}`);
+  let db: Db;
+  if (database) {
+    db = openDatabase(database.url);
+    // As the server does once its migrations have run: statements prepared once per connection.
+    db.startPreparing?.();
+  } else {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tax-cpu-')), 'fridge.sqlite');
+    fs.copyFileSync(path.join(server.dataDir, 'fridge.sqlite'), file);
+    db = openDatabase(`sqlite:${file}`);
+  }
   for (const statement of trySql) await sql.raw(statement).execute(db.kysely);
   const repo = createCheckoutsRepo(db);
   const input = JSON.parse(body) as CheckoutInput;
@@ -62,6 +78,9 @@ async function checkoutsOn(tax: typeof seller | null): Promise<(count: number) =
   };
 }
 
+// Linux's USER_HZ, the unit of /proc's CPU times, is 100 on every architecture Node runs on.
+const clockTicksPerSecond = 100;
+
 const sides: Record<Side, (count: number) => Promise<void>> = {
   on: await checkoutsOn(seller),
   off: await checkoutsOn(null),
@@ -69,17 +88,44 @@ const sides: Record<Side, (count: number) => Promise<void>> = {
 // Warm: the JIT, the statement cache, the pages the checkouts touch.
 for (const run of Object.values(sides)) await run(2000);
 const cpu: Record<Side, number> = { on: 0, off: 0 };
+const serverCpu: Record<Side, number> = { on: 0, off: 0 };
 for (let i = 0; i < blocks; i++) {
   for (const side of (i % 2 === 0 ? ['on', 'off'] : ['off', 'on']) as Side[]) {
     const before = process.cpuUsage();
+    const serverBefore = postgresUrl ? postgresCpu() : 0;
     await sides[side](block);
     const used = process.cpuUsage(before);
     cpu[side] += used.user + used.system;
+    if (postgresUrl) serverCpu[side] += postgresCpu() - serverBefore;
   }
 }
-const perCheckout = (side: Side) => cpu[side] / (blocks * block);
+const perCheckout = (of: Record<Side, number>, side: Side) => of[side] / (blocks * block);
+const figures = (of: Record<Side, number>) =>
+  `tax on ${perCheckout(of, 'on').toFixed(1)} µs, off ${perCheckout(of, 'off').toFixed(1)} µs, ` +
+  `tax costs ${(perCheckout(of, 'on') - perCheckout(of, 'off')).toFixed(1)} µs`;
+const where = postgresUrl ? 'PostgreSQL' : 'SQLite';
 console.log(
-  `record() CPU a checkout, ${blocks * block} each, ${concurrency} at a time: tax on ${perCheckout('on').toFixed(1)} µs, ` +
-    `off ${perCheckout('off').toFixed(1)} µs, tax costs ${(perCheckout('on') - perCheckout('off')).toFixed(1)} µs`,
+  `${where}: record() CPU a checkout, ${blocks * block} each, ${concurrency} at a time: ${figures(cpu)}`,
 );
+if (postgresUrl) console.log(`PostgreSQL's processes' CPU a checkout: ${figures(serverCpu)}`);
+await Promise.all(scratch.map((database) => database.drop()));
 process.exit(0);
+
+/** The CPU every `postgres` process of this machine has used, in µs (Linux's /proc, in clock ticks). */
+function postgresCpu(): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone since the listing
+    }
+    if (!stat.includes(' (postgres) ')) continue;
+    // After the command's closing parenthesis: utime and stime are the 12th and 13th fields.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1_000_000) / clockTicksPerSecond;
+}

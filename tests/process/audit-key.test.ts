@@ -5,7 +5,13 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAuditKey } from '../../src/server/audit/audit-key';
-import { appendAudit, genesisHash, recordAudit, subject } from '../../src/server/audit/audit-log';
+import {
+  appendAudit,
+  appendAudits,
+  genesisHash,
+  recordAudit,
+  subject,
+} from '../../src/server/audit/audit-log';
 import { auditColumns, canonicalRowJson } from '../../src/server/audit/audit-rows';
 import { verifyChain } from '../../src/server/audit/verify-chain';
 import { backupSqlite } from '../../src/server/backups/sqlite-backup';
@@ -134,21 +140,27 @@ describe.each(testDialects)('AUDIT_KEY and audit:verify --head [%s]', (dialect) 
       const scratch = await createScratchDatabase(dialect, { seed: false });
       made.push(scratch);
       const k = scratch.db.kysely;
-      await k.transaction().execute(async (trx) => {
-        for (const action of ['checkout.recorded', 'document.issued'] as const) {
-          await appendAudit(trx, {
-            actor: ownerActor(),
-            at: '2026-11-10T10:00:00.000Z',
-            action,
-            subject: subject('checkout', 1),
-            details: { number: 'ABB2611-00001' },
-          });
-        }
+      const event = (action: 'checkout.recorded' | 'document.issued', checkout: number) => ({
+        actor: ownerActor(),
+        at: '2026-11-10T10:00:00.000Z',
+        action,
+        subject: subject('checkout', checkout),
+        details: { number: `ABB2611-0000${checkout}` },
       });
+      // One append each, then both in one (on PostgreSQL one pending row carries both: migration 022).
+      await k.transaction().execute(async (trx) => {
+        await appendAudit(trx, event('checkout.recorded', 1));
+        await appendAudit(trx, event('document.issued', 1));
+      });
+      await k
+        .transaction()
+        .execute((trx) => appendAudits(trx, [event('checkout.recorded', 2), event('document.issued', 2)]));
       const rows = await k.selectFrom('audit_events').select(auditColumns).orderBy('seq').execute();
-      expect(rows.map((row) => [row.seq, row.action])).toEqual([
-        [1, 'checkout.recorded'],
-        [2, 'document.issued'],
+      expect(rows.map((row) => [row.seq, row.action, row.subject_id])).toEqual([
+        [1, 'checkout.recorded', '1'],
+        [2, 'document.issued', '1'],
+        [3, 'checkout.recorded', '2'],
+        [4, 'document.issued', '2'],
       ]);
       let previous = genesisHash;
       for (const row of rows) {
@@ -159,8 +171,8 @@ describe.each(testDialects)('AUDIT_KEY and audit:verify --head [%s]', (dialect) 
         );
         previous = row.hash;
       }
-      expect(await head(k)).toEqual({ seq: 2, hash: previous });
-      expect(await verifyChain(k)).toMatchObject({ ok: true, events: 2 });
+      expect(await head(k)).toEqual({ seq: 4, hash: previous });
+      expect(await verifyChain(k)).toMatchObject({ ok: true, events: 4 });
     } finally {
       setAuditKey(undefined);
     }

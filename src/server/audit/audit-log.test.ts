@@ -8,11 +8,14 @@ import { type Actor, guestActor } from '../../shared/team';
 import {
   type AuditEntry,
   appendAudit,
+  appendAudits,
+  auditActorOf,
   eventHash,
   eventJsonAroundSeq,
   recordAudit,
   subject,
 } from './audit-log';
+import { auditColumns, eventOf } from './audit-rows';
 import { canonicalJson } from './canonical-json';
 import { verifyChain } from './verify-chain';
 
@@ -92,6 +95,67 @@ describeEachDatabase('appendAudit', ({ dialect, fresh }) => {
       events: Number(before.seq) + samples.length,
       lastHash: previous,
     });
+  });
+
+  it("appends a transaction's events in one go, each chained as if it had a row of its own", async () => {
+    const k = t.db.kysely;
+    const [a, b, c, d, ...others] = fc
+      .sample(entry, { numRuns: 9, seed: 29 })
+      .map((sample) => ({ ...sample, subject: subject(sample.subject.type, sample.subject.id) })) as [
+      AuditEntry,
+      AuditEntry,
+      AuditEntry,
+      AuditEntry,
+      ...AuditEntry[],
+    ];
+    // Another event of the same change (instant, actor, device, subject): on PostgreSQL it rides in the pending
+    // row of the one before it (migration 022), two to a row.
+    const alike = (base: AuditEntry, other: AuditEntry | undefined): AuditEntry => ({
+      ...base,
+      action: other?.action ?? base.action,
+      details: other?.details ?? {},
+    });
+    const entries = [
+      a,
+      alike(a, others[0]),
+      b,
+      c,
+      alike(c, others[1]),
+      alike(c, others[2]),
+      d,
+      alike(d, others[3]),
+    ];
+    const before = await k.selectFrom('audit_head').select(['seq', 'hash']).executeTakeFirstOrThrow();
+    await k.transaction().execute(async (trx) => {
+      await appendAudits(trx, entries);
+      if (dialect === 'postgres') {
+        const { rows } = await sql<{ n: number; paired: number }>`
+          select count(*)::int as n, count(then_action)::int as paired from audit_pending`.execute(trx);
+        expect(rows[0]).toEqual({ n: 5, paired: 3 });
+      }
+    });
+    const stored = await k
+      .selectFrom('audit_events')
+      .select(auditColumns)
+      .where('seq', '>', before.seq)
+      .orderBy('seq')
+      .execute();
+    let previous = before.hash;
+    expect(stored.map(eventOf)).toEqual(
+      entries.map((appended, index) => {
+        const event = {
+          at: appended.at,
+          actor: auditActorOf(appended.actor),
+          action: appended.action,
+          subject: appended.subject,
+          details: appended.details ?? {},
+          seq: Number(before.seq) + index + 1,
+        };
+        previous = eventHash(previous, event);
+        return { ...event, hash: previous };
+      }),
+    );
+    expect(await verifyChain(k)).toMatchObject({ ok: true, lastHash: previous });
   });
 
   it('numbers events in the order their transactions commit; a change rolled back leaves no event', async () => {
@@ -178,7 +242,11 @@ describeEachDatabase('appendAudit', ({ dialect, fresh }) => {
           turn = resolve;
         });
       let waitFor = nextTurn();
-      const steps = async (checkout: number, mine: (count: number) => boolean) =>
+      const steps = async (
+        checkout: number,
+        mine: (count: number) => boolean,
+        beforeCommit?: () => Promise<unknown>,
+      ) =>
         k.transaction().execute(async (trx) => {
           for (const entry of three(checkout)) {
             while (!mine(appended)) await waitFor;
@@ -188,11 +256,17 @@ describeEachDatabase('appendAudit', ({ dialect, fresh }) => {
             waitFor = nextTurn();
             done();
           }
+          await beforeCommit?.();
         });
-      const first = steps(201, (count) => count % 2 === 0);
-      const second = steps(202, (count) => count % 2 === 1);
-      await second;
-      await first;
+      // The first to append commits last: it waits for the other's commit (else the two COMMITs race).
+      let second: Promise<unknown> | undefined;
+      const first = steps(
+        201,
+        (count) => count % 2 === 0,
+        () => second as Promise<unknown>,
+      );
+      second = steps(202, (count) => count % 2 === 1);
+      await Promise.all([first, second]);
     } else {
       await k.transaction().execute(async (trx) => {
         for (const entry of three(202)) await appendAudit(trx, entry);

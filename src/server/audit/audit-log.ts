@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { AuditAction, AuditActor, AuditEvent, AuditSubject } from '../../shared/audit-types';
 import type { Actor } from '../../shared/team';
 import { isPostgres } from '../db/database';
@@ -72,9 +72,16 @@ export async function appendAudits(
   if (entries.length === 0) return;
   if (isPostgres(trx)) {
     // Every audited write runs this: a template, not the query builder, whose work here would be per write.
-    await sql`insert into audit_pending ${pendingAuditColumns} values ${sql.join(
-      entries.map((entry) => pendingAuditValues(entry)),
-    )}`.execute(trx);
+    const rows = pendingAuditRows(entries);
+    // A row of one event fills the columns it did before migration 022.
+    const insert = rows.some((row) => row.second)
+      ? sql`insert into audit_pending ${pendingAuditColumns} values ${sql.join(
+          rows.map((row) => sql`(${row.event}, ${row.second ?? noSecondEvent})`),
+        )}`
+      : sql`insert into audit_pending (${pendingEventColumns}) values ${sql.join(
+          rows.map((row) => sql`(${row.event})`),
+        )}`;
+    await insert.execute(trx);
     return;
   }
   await inSqliteTransaction(trx, (statements) => appendAuditsSqlite(statements, entries));
@@ -133,6 +140,8 @@ function sqliteEventsInsert(count: number): string {
   return sqliteEventsInserts[count];
 }
 
+type AuditRow = ReturnType<typeof auditRowOf>;
+
 function auditRowOf(entry: AuditEntry) {
   const unnumbered: Omit<AuditEvent, 'hash' | 'seq'> = {
     at: entry.at,
@@ -156,28 +165,70 @@ function auditRowOf(entry: AuditEntry) {
   return { unnumbered, row };
 }
 
-/** PostgreSQL: the columns of `audit_pending` that `pendingAuditValues` fills. */
-export const pendingAuditColumns = sql`(at, actor_id, actor_name, actor_role, device_id, device_name, action,
-  subject_type, subject_id, details, json_before_seq, json_after_seq)`;
+/** PostgreSQL: the columns of `audit_pending` an event's row fills (`PendingRow.event`). */
+const pendingEventColumns = sql`at, actor_id, actor_name, actor_role, device_id, device_name, action,
+  subject_type, subject_id, details, json_before_seq, json_after_seq`;
 
-/**
- * PostgreSQL: one event's row of `audit_pending`, for a statement that appends events along with other writes
- * (a round trip less). Rows of one multi-row insert are chained in their order, at the commit.
- */
-export function pendingAuditValues(entry: AuditEntry) {
-  return sql`(${pendingAuditFields(entry)})`;
+/** PostgreSQL: the columns of `audit_pending` a row with a second event fills (`event`, then `second`: 022). */
+export const pendingAuditColumns = sql`(${pendingEventColumns}, then_action, then_details, then_json_before_seq,
+  then_json_after_seq)`;
+
+/** `PendingRow.second`'s values in a row that carries one event. */
+export const noSecondEvent = sql`null::text, null::text, null::text, null::text`;
+
+/** A row of `audit_pending`, as typed values without parentheses (for a `values` list a statement selects from). */
+export interface PendingRow {
+  event: RawBuilder<unknown>;
+  /** The second event's values (the `then_` columns), or null. */
+  second: RawBuilder<unknown> | null;
 }
 
 /**
- * The values of `pendingAuditValues` without the parentheses, typed, so that they also serve in a `values` list
- * that a statement selects from (tax-documents.ts puts the number it takes into their texts).
+ * PostgreSQL: the events as rows of `audit_pending`, which the trigger chains in their order at the COMMIT. An
+ * event of the same change as the one before it (the same instant, actor, device and subject: a checkout's
+ * `checkout.recorded` and `document.issued`) rides in that one's row and is chained right after it (migration
+ * 022): each row is a run of the trigger at the COMMIT, where every checkout waits for the one before it. The
+ * chain is the same as with a row each.
  */
-export function pendingAuditFields(entry: AuditEntry) {
-  const { unnumbered, row } = auditRowOf(entry);
+export function pendingAuditRows(entries: readonly AuditEntry[]): PendingRow[] {
+  const events = entries.map(auditRowOf);
+  const rows: PendingRow[] = [];
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i] as AuditRow;
+    const next = events[i + 1];
+    const paired = next !== undefined && sameChange(event.row, next.row);
+    rows.push({ event: pendingFieldsOf(event), second: paired ? secondFieldsOf(next) : null });
+    if (paired) i++;
+  }
+  return rows;
+}
+
+/** An event's fields of its pending row: what it is, and its canonical JSON cut around its seq. */
+function pendingFieldsOf({ unnumbered, row }: AuditRow) {
   const [jsonBeforeSeq, jsonAfterSeq] = eventJsonAroundSeq(unnumbered, row.details);
   return sql`${row.at}::text, ${row.actor_id}::integer, ${row.actor_name}::text, ${row.actor_role}::text,
     ${row.device_id}::integer, ${row.device_name}::text, ${row.action}::text, ${row.subject_type}::text,
     ${row.subject_id}::text, ${row.details}::text, ${jsonBeforeSeq}::text, ${jsonAfterSeq}::text`;
+}
+
+/** The `then_` fields of an event riding in the row of the one before it: what differs between the two. */
+function secondFieldsOf({ unnumbered, row }: AuditRow) {
+  const [jsonBeforeSeq, jsonAfterSeq] = eventJsonAroundSeq(unnumbered, row.details);
+  return sql`${row.action}::text, ${row.details}::text, ${jsonBeforeSeq}::text, ${jsonAfterSeq}::text`;
+}
+
+/** Whether two events' rows differ only in their action and details: one pending row can carry both. */
+function sameChange(a: AuditRow['row'], b: AuditRow['row']): boolean {
+  return (
+    a.at === b.at &&
+    a.actor_id === b.actor_id &&
+    a.actor_name === b.actor_name &&
+    a.actor_role === b.actor_role &&
+    a.device_id === b.device_id &&
+    a.device_name === b.device_name &&
+    a.subject_type === b.subject_type &&
+    a.subject_id === b.subject_id
+  );
 }
 
 /** An event with no change around it (a failed sign-in): its own transaction. */

@@ -23,6 +23,7 @@ import { lighterWritesMigration } from './migrations/018-lighter-writes';
 import { guestEventsIndexLessMigration } from './migrations/019-guest-events-index-less';
 import { documentsMonthByNumberMigration } from './migrations/020-documents-month-by-number';
 import { documentsMonthByNumberEverywhereMigration } from './migrations/021-documents-month-by-number-everywhere';
+import { auditPairsAtCommitMigration } from './migrations/022-audit-pairs-at-commit';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -51,6 +52,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '019-guest-events-index-less': guestEventsIndexLessMigration(),
     '020-documents-month-by-number': documentsMonthByNumberMigration(db.dialect),
     '021-documents-month-by-number-everywhere': documentsMonthByNumberEverywhereMigration(db.dialect),
+    '022-audit-pairs-at-commit': auditPairsAtCommitMigration(db.dialect),
   };
 }
 

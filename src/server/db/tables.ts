@@ -217,6 +217,11 @@ export interface Database {
     /** Canonical JSON of the event up to its seq, and after it (eventJsonAroundSeq). */
     json_before_seq: string;
     json_after_seq: string;
+    /** A second event of the same change, chained right after this one (022): its action, details and texts. */
+    then_action: string | null;
+    then_details: string | null;
+    then_json_before_seq: string | null;
+    then_json_after_seq: string | null;
   };
   /** One row (id 1): the chain's last seq and hash; every append moves it (007; on PostgreSQL at the COMMIT, 011). */
   audit_head: {

@@ -17,8 +17,9 @@ import {
   appendAudit,
   appendAuditsSqlite,
   type Change,
+  noSecondEvent,
   pendingAuditColumns,
-  pendingAuditFields,
+  pendingAuditRows,
   subject,
 } from '../audit/audit-log';
 import { isPostgres } from '../db/database';
@@ -201,8 +202,8 @@ export function issueStatement(issue: Issue, change: Change, eventsBefore: Event
   const { prefix, yymm, row, events } = issueParts(issue, change, eventsBefore);
   const standIn = `~${randomUUID()}~`;
   const v = row(standIn);
-  const pending = events(standIn).map(
-    (event, order) => sql`(${order}::integer, ${pendingAuditFields(event)})`,
+  const pending = pendingAuditRows(events(standIn)).map(
+    (row, order) => sql`(${order}::integer, ${row.event}, ${row.second ?? noSecondEvent})`,
   );
   return {
     withs: [
@@ -225,9 +226,11 @@ export function issueStatement(issue: Issue, change: Change, eventsBefore: Event
         insert into audit_pending ${pendingAuditColumns}
         select e.at, e.actor_id, e.actor_name, e.actor_role, e.device_id, e.device_name, e.action, e.subject_type,
           e.subject_id, replace(e.details, ${standIn}, d.number), replace(e.json_before_seq, ${standIn}, d.number),
-          replace(e.json_after_seq, ${standIn}, d.number)
+          replace(e.json_after_seq, ${standIn}, d.number), e.then_action, replace(e.then_details, ${standIn}, d.number),
+          replace(e.then_json_before_seq, ${standIn}, d.number), replace(e.then_json_after_seq, ${standIn}, d.number)
         from d, (values ${sql.join(pending)}) as e (ord, at, actor_id, actor_name, actor_role, device_id,
-          device_name, action, subject_type, subject_id, details, json_before_seq, json_after_seq)
+          device_name, action, subject_type, subject_id, details, json_before_seq, json_after_seq, then_action,
+          then_details, then_json_before_seq, then_json_after_seq)
         order by e.ord
       )`,
     ],
