@@ -24,6 +24,7 @@ import { guestEventsIndexLessMigration } from './migrations/019-guest-events-ind
 import { documentsMonthByNumberMigration } from './migrations/020-documents-month-by-number';
 import { documentsMonthByNumberEverywhereMigration } from './migrations/021-documents-month-by-number-everywhere';
 import { auditPairsAtCommitMigration } from './migrations/022-audit-pairs-at-commit';
+import { taxDocumentsKeyedByNumberMigration } from './migrations/023-tax-documents-keyed-by-number';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -53,6 +54,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '020-documents-month-by-number': documentsMonthByNumberMigration(db.dialect),
     '021-documents-month-by-number-everywhere': documentsMonthByNumberEverywhereMigration(db.dialect),
     '022-audit-pairs-at-commit': auditPairsAtCommitMigration(db.dialect),
+    '023-tax-documents-keyed-by-number': taxDocumentsKeyedByNumberMigration(db.dialect),
   };
 }
 

@@ -355,6 +355,14 @@ export async function currentDocuments(db: Reader, checkoutIds: number[]): Promi
   return byCheckout;
 }
 
+/** An update of one document, found through the index by checkout (PostgreSQL has none on id: migration 023). */
+export function documentUpdate(db: Reader, document: Pick<TaxDocumentRow, 'checkout_id' | 'id'>) {
+  return db
+    .updateTable('tax_documents')
+    .where('checkout_id', '=', document.checkout_id)
+    .where('id', '=', document.id);
+}
+
 /** An issued document replaced by `by` (a revision's new invoice, or the full invoice), or by none (tax off). */
 export async function replaceDocument(
   trx: Trx,
@@ -363,11 +371,7 @@ export async function replaceDocument(
   bungalow: number,
   change: Change,
 ): Promise<void> {
-  await trx
-    .updateTable('tax_documents')
-    .set({ status: 'replaced', replaced_by: by })
-    .where('id', '=', old.id)
-    .execute();
+  await documentUpdate(trx, old).set({ status: 'replaced', replaced_by: by }).execute();
   await appendAudit(trx, {
     ...change,
     action: 'document.replaced',

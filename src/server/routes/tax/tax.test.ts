@@ -11,7 +11,7 @@ import type { AuditPage } from '../../../shared/audit-types';
 import type { DaySummary } from '../../../shared/day-close-types';
 import type { HistoryCheckout } from '../../../shared/staff-types';
 import { type TaxReport, taxMessages, vatOf } from '../../../shared/tax';
-import { ofMonth } from '../../tax/tax-documents';
+import { documentUpdate, ofMonth } from '../../tax/tax-documents';
 
 /** 2026-11-10 09:00 in Bangkok. */
 const november = Date.parse('2026-11-10T02:00:00.000Z');
@@ -556,6 +556,24 @@ describeEachDatabase("the month's documents are read through an index", ({ diale
       expect(plan).toMatch(/USING (COVERING )?INDEX sqlite_autoindex_tax_documents/);
     } else {
       expect(plan).toMatch(/Index (Only )?Scan using tax_documents_number_idx/);
+    }
+  });
+
+  it('a document is replaced through the index by checkout, with no key on id on PostgreSQL', async () => {
+    const t = await fresh();
+    const { record } = await setUp(t);
+    const { id } = await record(1, { Coke: 1 });
+    const stored = await t.db.kysely
+      .selectFrom('tax_documents')
+      .select(['checkout_id', 'id'])
+      .where('checkout_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const query = documentUpdate(t.db.kysely, stored).set({ status: 'replaced' }).compile();
+    const plan = await queryPlan(t.db.kysely, dialect, query, { generic: true });
+    if (dialect === 'sqlite') {
+      expect(plan).toMatch(/USING INTEGER PRIMARY KEY|USING INDEX tax_documents_checkout_idx/);
+    } else {
+      expect(plan).toMatch(/Index Scan using tax_documents_checkout_idx/);
     }
   });
 });
