@@ -107,7 +107,7 @@ function literalsOf(values: unknown[]): string | undefined {
     if (value === null || value === undefined) literals.push('null');
     else if (typeof value === 'string') literals.push(literalOf(value));
     else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
-      literals.push(pg.escapeLiteral(value.toString()));
+      literals.push(literalOf(value.toString()));
     else return undefined;
   }
   return literals.join(', ');
@@ -115,7 +115,8 @@ function literalsOf(values: unknown[]): string | undefined {
 
 /**
  * `pg.escapeLiteral`'s answer, found without its walk over every character when the text has no backslash (it
- * then only doubles the quotes): a checkout's last statement carries its events' JSON, a few kB of it.
+ * then only doubles the quotes): a checkout's last statement carries its events' JSON, a few kB of it. Numbers
+ * and booleans go as their text, as node-postgres sends them.
  */
 function literalOf(value: string): string {
   return value.includes('\\') ? pg.escapeLiteral(value) : `'${value.replaceAll("'", "''")}'`;
