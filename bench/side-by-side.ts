@@ -107,13 +107,24 @@ export interface InterleaveOptions {
  * Warms both contestants up (JIT, caches), then runs each at every connection count, round after round,
  * alternating who goes first so that a neighbour's burst of CPU hurts both alike; answers the medians by label
  * and connection count. `what` starts each run's log line.
+ *
+ * The warm-up is a run of each at every connection count, as long as a counted one: after one second a
+ * server still answered at 60% of its later pace (section 13's first round read 530 against 904 req/s, the
+ * next ones about 1,100 against 1,200), and the first round, whose first contestant is always the same, read
+ * that as a difference between them.
  */
 export async function interleaveRuns<Label extends string>(
   what: string,
   contestants: [Contestant<Label>, Contestant<Label>],
   options: InterleaveOptions,
 ): Promise<Record<Label, Record<number, Median>>> {
-  for (const contestant of contestants) await contestant.run(10, 1);
+  for (const connections of options.connections) {
+    for (const contestant of contestants) {
+      await contestant.run(connections, options.durationSeconds);
+      await fetch(`${contestant.server.baseURL}/api/health`).catch(() => undefined);
+      await contestant.afterRun?.();
+    }
+  }
   const runs = new Map<Label, Map<number, LoadResult[]>>(contestants.map((c) => [c.label, new Map()]));
   for (let round = 0; round < options.rounds; round++) {
     for (const connections of options.connections) {

@@ -25,6 +25,7 @@ import type { CheckoutInput } from '../src/shared/schemas';
 import { guestActor } from '../src/shared/team';
 import { checkoutLimitsOff, startServer } from '../tests/support/server-process';
 import { seller } from '../tests/support/tax-parties';
+import { median } from './http-load';
 import { checkoutBodyOf, createScratchPostgres, prepareGuest, type ScratchPostgres } from './servers';
 import { saveTax } from './tax-writes';
 
@@ -89,6 +90,9 @@ const sides: Record<Side, (count: number) => Promise<void>> = {
 for (const run of Object.values(sides)) await run(2000);
 const cpu: Record<Side, number> = { on: 0, off: 0 };
 const serverCpu: Record<Side, number> = { on: 0, off: 0 };
+// Each block's µs a checkout, by side: a slow spell of the machine that lasts one pair of blocks moves the sum,
+// not the median of the pairs' differences.
+const perBlock: Record<Side, number[]> = { on: [], off: [] };
 for (let i = 0; i < blocks; i++) {
   for (const side of (i % 2 === 0 ? ['on', 'off'] : ['off', 'on']) as Side[]) {
     const before = process.cpuUsage();
@@ -96,6 +100,7 @@ for (let i = 0; i < blocks; i++) {
     await sides[side](block);
     const used = process.cpuUsage(before);
     cpu[side] += used.user + used.system;
+    perBlock[side].push((used.user + used.system) / block);
     if (postgresUrl) serverCpu[side] += postgresCpu() - serverBefore;
   }
 }
@@ -106,6 +111,10 @@ const figures = (of: Record<Side, number>) =>
 const where = postgresUrl ? 'PostgreSQL' : 'SQLite';
 console.log(
   `${where}: record() CPU a checkout, ${blocks * block} each, ${concurrency} at a time: ${figures(cpu)}`,
+);
+const differences = perBlock.on.map((on, i) => on - (perBlock.off[i] ?? Number.NaN));
+console.log(
+  `  the median of the ${blocks} pairs of blocks: off ${median(perBlock.off).toFixed(1)} µs, tax costs ${median(differences).toFixed(1)} µs`,
 );
 if (postgresUrl) console.log(`PostgreSQL's processes' CPU a checkout: ${figures(serverCpu)}`);
 await Promise.all(scratch.map((database) => database.drop()));
