@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { firstPaintOfPage } from './checkout/first-paint';
 import { startLanguage } from './i18n/language';
+import { prefetchLazyParts } from './lazy-parts';
 import { nextTask } from './next-task';
 import { createAppRouter } from './router';
 import './styles.css';
@@ -34,6 +35,9 @@ const routerReady = (router: AppRouter) =>
 export async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
+  // Before the router and the hydration, which take tasks of their own: the parts a page needs if the
+  // connection drops next are on their way while the server is surely still there (lazy-parts.ts).
+  prefetchLazyParts();
   if (document.readyState === 'complete') startOffline();
   else window.addEventListener('load', startOffline, { once: true });
 

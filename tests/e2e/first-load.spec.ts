@@ -1,3 +1,4 @@
+import { addMissing, countOf } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
 test.describe('the first load of /checkout', () => {
@@ -26,5 +27,46 @@ test.describe('the first load of /checkout', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Guest information not found' })).toBeVisible();
     // Lighthouse's best-practices score counts every console error (a CSP violation is one).
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe('when the connection drops before the lazy parts are in', () => {
+  // Chunks the service worker would answer from its cache are fetched from the network here.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the app asks for the toasts, the error page and the offline panel as it starts', async ({ page }) => {
+    const parts = ['toaster', 'error-page', 'offline-panel'];
+    const asked = parts.map((part) =>
+      page.waitForRequest((request) => new RegExp(`/assets/${part}-[^/]+\\.js$`).test(request.url())),
+    );
+    await page.goto('/checkout');
+    // Nothing on the page needs the error page: it is asked for all the same, while the server is there.
+    await Promise.all(asked);
+  });
+
+  test('a route error whose error page cannot be fetched still says so, with a way back', async ({ page }) => {
+    await page.route(/\/assets\/(error-page|toaster)-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/checkout');
+    await expect(page.getByRole('button', { name: 'Add one Coke' })).toBeVisible();
+    // A client-side navigation to no route: the root's error boundary, whose page's chunk fails.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/no-such-page');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the checkout' }).click();
+    await expect(page.getByRole('button', { name: 'Add one Coke' })).toBeVisible();
+  });
+
+  test('the checkout goes on without its toasts when their chunk cannot be fetched', async ({ page }) => {
+    await page.route(/\/assets\/(toaster|offline-panel)-[^/]+\.js$/, (route) => route.abort());
+    const failed = page.waitForEvent('requestfailed', (request) => /\/assets\/toaster-/.test(request.url()));
+    await page.goto('/checkout');
+    await failed;
+    await addMissing(page, 'Coke', 2);
+    // No guest: the send is refused with a toast that has nowhere to show; the page and its counts stay.
+    await page.getByRole('button', { name: 'Share Receipt' }).click();
+    await expect(page.getByRole('button', { name: 'Share Receipt' })).toBeVisible();
+    await expect(countOf(page, 'Coke')).toHaveText('2');
   });
 });

@@ -8,6 +8,7 @@ import { grandTotal, selectedItems } from '../../shared/money';
 import { HydratedOnly } from '../components/hydrated-only';
 import { toastError } from '../components/toast-error';
 import { currentI18n, useI18n } from '../i18n/language';
+import { loadOfflinePanel, orLeftOut } from '../lazy-parts';
 import { setCheckInProgress } from '../offline/check-in-progress';
 import { newCheckId } from './check';
 import type { checkoutLoader } from './checkout-loader';
@@ -28,7 +29,11 @@ const sectionIcons: Record<DrinkSectionTitle, typeof Beer> = {
 
 /** Checks waiting to be sent and the offline drinks note: their own chunk, fetched after the first screen. */
 const OfflinePanel = lazy(() =>
-  import('../offline/offline-panel').then((module) => ({ default: module.OfflinePanel })),
+  orLeftOut(
+    loadOfflinePanel().then((module) => module.OfflinePanel),
+    'The offline panel',
+    () => null,
+  ),
 );
 
 export function CheckoutPage() {

@@ -2,6 +2,7 @@ import { Home, Settings } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { followPage, useI18n } from '../i18n/language';
+import { loadToaster, orLeftOut } from '../lazy-parts';
 import { AdminOfflineNotice } from '../offline/admin-offline-notice';
 import { loadPublicSettings, onPublicSettingsChange } from '../settings';
 import { HydratedOnly } from './hydrated-only';
@@ -15,7 +16,13 @@ import { LanguageSwitch } from './language-switch';
  * in the first load: it must show offline, and a chunk of its own would follow the admin pages that use it
  * into theirs, which the worker does not keep.
  */
-const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
+const Toaster = lazy(() =>
+  orLeftOut(
+    loadToaster().then((module) => module.Toaster),
+    'The toasts',
+    () => null,
+  ),
+);
 
 /** The resort's name from its settings, '' until they arrive (or when none is set). */
 function useResortName(): string {

@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The lazy chunks every page mounts or may need once the network is gone: the toasts, the route error page,
+ * the checkout's offline panel. A page mounts them after hydration, and a connection that dropped in between
+ * (a guest walking out of the Wi-Fi, a server restarting) failed their import: React threw that to the
+ * route's error boundary, whose own chunk failed the same way, and the page went blank (spec test
+ * "says 'Failed to load data' when the server cannot be reached", about one run in fifty). The browser keeps
+ * a failed import() failed for the page's life, so asking again later does not help: the app asks for them as
+ * it starts (`prefetchLazyParts`), and a part whose chunk still fails is left out rather than taking the
+ * page with it.
+ */
+export const loadToaster = () => import('./components/toaster');
+export const loadErrorPage = () => import('./components/error-page');
+export const loadOfflinePanel = () => import('./offline/offline-panel');
+
+/** Starts the parts' downloads without waiting for them (main.tsx, before the router and the hydration). */
+export function prefetchLazyParts(): void {
+  for (const load of [loadToaster, loadErrorPage, loadOfflinePanel]) {
+    load().catch(() => {
+      // The part's own import says so when it is mounted.
+    });
+  }
+}
+
+/**
+ * A lazy part's module, or `fallback` when its chunk cannot be fetched: for `React.lazy`, which would
+ * otherwise throw the failed import to the nearest error boundary.
+ */
+export function orLeftOut<Props>(
+  load: Promise<ComponentType<Props>>,
+  what: string,
+  fallback: ComponentType<Props>,
+): Promise<{ default: ComponentType<Props> }> {
+  return load.then(
+    (component) => ({ default: component }),
+    (error: unknown) => {
+      console.error(`${what} could not be loaded: the page goes on without it`, error);
+      return { default: fallback };
+    },
+  );
+}
