@@ -3,7 +3,8 @@
  * (also written to bench/results/latest.json). Figures, not pass/fail: a budget missed is marked, never fatal.
  *
  * Environment (all optional):
- *   BENCH_ROUNDS=3            interleaved rounds per HTTP comparison (medians are taken over them)
+ *   BENCH_ROUNDS=3            interleaved rounds per HTTP comparison (medians are taken over them; section 13
+ *                             runs at least 6)
  *   BENCH_DURATION=5          seconds per autocannon run
  *   BENCH_LIGHTHOUSE_RUNS=5   Lighthouse runs (median)
  *   BENCH_POSTGRES_URL=…      PostgreSQL server for the PostgreSQL figures (default TEST_DATABASE_URL, else
@@ -32,7 +33,7 @@ import { benchReceiptPdf, type PdfReport } from './pdf';
 import type { PwaReport } from './pwa';
 import { createScratchPostgres, type Memory, prepareGuest, readMemory, startBareServer } from './servers';
 import { runStockWriteBench, stockBaseCommit, stockWriteRatio } from './stock-writes';
-import { runTaxWriteBench, taxWriteRatio } from './tax-writes';
+import { runTaxWriteBench, taxRoundsAtLeast, taxWriteRatio } from './tax-writes';
 import { runWebhookWriteBench, webhookWriteRatio } from './webhook-writes';
 
 const env = process.env;
@@ -814,7 +815,7 @@ function stockSection() {
 function taxSection() {
   return guarded('Tax documents', async () => {
     const taxRows = await runTaxWriteBench({
-      rounds,
+      rounds: Math.max(rounds, taxRoundsAtLeast),
       durationSeconds,
       connections: connectionCounts,
       postgresUrl: wants('postgres') ? postgresServerUrl : undefined,
