@@ -16,7 +16,11 @@ export const loadOfflinePanel = () => import('./offline/offline-panel');
 
 /** Starts the parts' downloads without waiting for them (main.tsx, before the router and the hydration). */
 export function prefetchLazyParts(): void {
-  for (const load of [loadToaster, loadErrorPage, loadOfflinePanel]) {
+  // The offline panel is the checkout's alone: a workspace page's own chunks come first there.
+  const parts = window.location.pathname.startsWith('/checkout')
+    ? [loadToaster, loadErrorPage, loadOfflinePanel]
+    : [loadToaster, loadErrorPage];
+  for (const load of parts) {
     load().catch(() => {
       // The part's own import says so when it is mounted.
     });

@@ -38,7 +38,11 @@ export function adminNav(page: Page) {
 export async function openAdminPage(page: Page, label: string) {
   const nav = adminNav(page);
   const link = nav.getByRole('link', { name: label, exact: true });
-  if (!(await link.isVisible())) await nav.getByRole('button', { name: 'More' }).click();
+  const more = nav.getByRole('button', { name: 'More' });
+  // Right after a reload the nav may still be on its way, and a desk's nav has no "More" to wait for: the
+  // link's own visibility, read at once then, sent a desk after a "More" until the test timed out.
+  await expect(link.or(more).first()).toBeVisible();
+  if (!(await link.isVisible())) await more.click();
   await link.click();
   await expect(nav.getByRole('list', { name: 'More admin pages' })).toHaveCount(0);
   // On a phone the "More" list has closed and the page's own link waits hidden in the bar.

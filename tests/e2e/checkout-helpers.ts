@@ -40,7 +40,11 @@ export async function updateDrinkAsStaff(server: ServerProcess, id: number, inpu
  * this page's requests: from here on the checkout works with the server gone.
  */
 export async function controlledByServiceWorker(page: Page) {
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // The worker precaches the app before it takes the page: on a loaded two-core machine that outlasted the
+  // default 7 s once (https-caddy.spec.ts, a CI run where the whole suite took half as long again).
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
 }
 
 /** Taps Generate PDF and reads the saved file: its name, its bytes, and its text as latin1 (one character per byte). */
