@@ -19,6 +19,8 @@ test('the owner adds an endpoint, sends a test event, sees it delivered in the l
   page,
   server,
 }) => {
+  // Its own server starts inside the test's time, and the flow is long: 16 s on a quiet machine, over 30 in CI.
+  test.slow();
   const receiver = await startWebhookReceiver();
   try {
     await loginAsAdmin(page, server.adminPassword);
