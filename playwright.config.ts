@@ -16,7 +16,9 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     ...devices['Desktop Chrome'],
-    trace: 'retain-on-failure',
+    // A failure keeps its trace: the network and the DOM at each step. Not the screencast: its frames cost a
+    // third of the suite's time on 2 cores, and the failure's screenshot below shows the screen.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,

@@ -11,7 +11,7 @@ import { summaryId } from './summary';
 export function TotalBar({ units, total }: { units: number; total: number }) {
   const { t, baht } = useI18n();
   return (
-    <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur">
+    <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_rgb(0_0_0/0.08)]">
       <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3">
         <p className="flex-1 leading-tight">
           <span className="block text-sm text-slate-700">{t.itemsMissing(units)}</span>

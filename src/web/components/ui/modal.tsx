@@ -81,8 +81,10 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
     };
   }, []);
 
+  // No backdrop blur: a blur under a full-screen layer is redrawn on every frame where the GPU cannot do it
+  // (a cheap phone, a headless browser): a fifth of a core for as long as the dialog stayed open.
   return (
-    <div className="fixed inset-0 z-40 grid place-items-center bg-slate-900/60 p-4 backdrop-blur-sm">
+    <div className="fixed inset-0 z-40 grid place-items-center bg-slate-900/60 p-4">
       <div
         ref={dialogRef}
         role="dialog"
