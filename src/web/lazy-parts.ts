@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 
 /**
  * The lazy chunks every page mounts or may need once the network is gone: the toasts, the route error page,
@@ -28,19 +28,21 @@ export function prefetchLazyParts(): void {
 }
 
 /**
- * A lazy part's module, or `fallback` when its chunk cannot be fetched: for `React.lazy`, which would
- * otherwise throw the failed import to the nearest error boundary.
+ * `React.lazy` for a part the page can go on without: `fallback` (nothing, by default) when its chunk cannot be
+ * fetched, where React would throw the failed import to the nearest error boundary.
  */
-export function orLeftOut<Props>(
-  load: Promise<ComponentType<Props>>,
+export function lazyPart<Props>(
+  load: () => Promise<ComponentType<Props>>,
   what: string,
-  fallback: ComponentType<Props>,
-): Promise<{ default: ComponentType<Props> }> {
-  return load.then(
-    (component) => ({ default: component }),
-    (error: unknown) => {
-      console.error(`${what} could not be loaded: the page goes on without it`, error);
-      return { default: fallback };
-    },
+  fallback: ComponentType<Props> = () => null,
+) {
+  return lazy(() =>
+    load().then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        console.error(`${what} could not be loaded: the page goes on without it`, error);
+        return { default: fallback };
+      },
+    ),
   );
 }

@@ -1,44 +1,21 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { type RouteObject, replace } from 'react-router';
 import { checkoutLoader } from './checkout/checkout-loader';
 import { CheckoutPage } from './checkout/checkout-page';
-import { Header, Layout } from './components/layout';
-import { useI18n } from './i18n/language';
-import { loadErrorPage, orLeftOut } from './lazy-parts';
+import { ErrorScreen } from './components/error-screen';
+import { Layout } from './components/layout';
+import { lazyPart, loadErrorPage } from './lazy-parts';
 
 /**
  * The error page, a chunk of its own: the guest's first load never shows it, and its bytes counted against
  * /checkout's 110 KiB (the service worker keeps it with the checkout's other lazy chunks).
  */
-const LazyErrorPage = lazy(() =>
-  orLeftOut(
-    loadErrorPage().then((module) => module.ErrorPage),
-    'The error page',
-    PlainErrorPage,
-  ),
+const LazyErrorPage = lazyPart(
+  () => loadErrorPage().then((module) => module.ErrorPage),
+  'The error page',
+  // The connection went before the error page's chunk was in: the same words, not a blank page.
+  () => <ErrorScreen reload />,
 );
-
-/**
- * What a route's error shows when the error page's own chunk cannot be fetched either (the connection went
- * before it was in): the same words, and a link that loads the checkout afresh, not a blank page.
- */
-function PlainErrorPage() {
-  const { t } = useI18n();
-  return (
-    <div className="min-h-dvh">
-      <Header />
-      <main className="mx-auto max-w-3xl px-4 py-10 text-center">
-        <h2 className="text-2xl font-bold text-slate-900">{t.routeError}</h2>
-        <a
-          href="/checkout"
-          className="mt-6 inline-flex min-h-12 items-center rounded-xl bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
-        >
-          {t.backToCheckout}
-        </a>
-      </main>
-    </div>
-  );
-}
 
 function ErrorBoundary() {
   return (

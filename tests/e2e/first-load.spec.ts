@@ -58,6 +58,8 @@ test.describe('when the connection drops before the lazy parts are in', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    // The error's own line too, as the error page shows it: what a guest reads out to the desk.
+    await expect(page.getByText('404 Not Found')).toBeVisible();
     await page.getByRole('link', { name: 'Back to the checkout' }).click();
     await expect(page.getByRole('button', { name: 'Add one Coke' })).toBeVisible();
   });

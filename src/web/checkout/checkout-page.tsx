@@ -1,5 +1,5 @@
 import { Beer, CupSoda, GlassWater, Wine } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Await, useLoaderData } from 'react-router';
 import type { Drink } from '../../shared/api-types';
 import { type DrinkSectionTitle, groupDrinksBySection } from '../../shared/drink-sections';
@@ -8,7 +8,7 @@ import { grandTotal, selectedItems } from '../../shared/money';
 import { HydratedOnly } from '../components/hydrated-only';
 import { toastError } from '../components/toast-error';
 import { currentI18n, useI18n } from '../i18n/language';
-import { loadOfflinePanel, orLeftOut } from '../lazy-parts';
+import { lazyPart, loadOfflinePanel } from '../lazy-parts';
 import { setCheckInProgress } from '../offline/check-in-progress';
 import { newCheckId } from './check';
 import type { checkoutLoader } from './checkout-loader';
@@ -28,12 +28,9 @@ const sectionIcons: Record<DrinkSectionTitle, typeof Beer> = {
 };
 
 /** Checks waiting to be sent and the offline drinks note: their own chunk, fetched after the first screen. */
-const OfflinePanel = lazy(() =>
-  orLeftOut(
-    loadOfflinePanel().then((module) => module.OfflinePanel),
-    'The offline panel',
-    () => null,
-  ),
+const OfflinePanel = lazyPart(
+  () => loadOfflinePanel().then((module) => module.OfflinePanel),
+  'The offline panel',
 );
 
 export function CheckoutPage() {

@@ -1,8 +1,8 @@
 import { Home, Settings } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { followPage, useI18n } from '../i18n/language';
-import { loadToaster, orLeftOut } from '../lazy-parts';
+import { lazyPart, loadToaster } from '../lazy-parts';
 import { AdminOfflineNotice } from '../offline/admin-offline-notice';
 import { loadPublicSettings, onPublicSettingsChange } from '../settings';
 import { HydratedOnly } from './hydrated-only';
@@ -16,13 +16,7 @@ import { LanguageSwitch } from './language-switch';
  * in the first load: it must show offline, and a chunk of its own would follow the admin pages that use it
  * into theirs, which the worker does not keep.
  */
-const Toaster = lazy(() =>
-  orLeftOut(
-    loadToaster().then((module) => module.Toaster),
-    'The toasts',
-    () => null,
-  ),
-);
+const Toaster = lazyPart(() => loadToaster().then((module) => module.Toaster), 'The toasts');
 
 /** The resort's name from its settings, '' until they arrive (or when none is set). */
 function useResortName(): string {
