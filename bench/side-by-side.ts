@@ -118,23 +118,24 @@ export async function interleaveRuns<Label extends string>(
   contestants: [Contestant<Label>, Contestant<Label>],
   options: InterleaveOptions,
 ): Promise<Record<Label, Record<number, Median>>> {
+  const runOnce = async (contestant: Contestant<Label>, connections: number) => {
+    const result = await contestant.run(connections, options.durationSeconds);
+    // autocannon stops sending when its time is up, but the requests it left in flight are still served:
+    // a health check queues behind them, so they do not count against the next run.
+    await fetch(`${contestant.server.baseURL}/api/health`).catch(() => undefined);
+    await contestant.afterRun?.();
+    return result;
+  };
+  // A warm-up, not counted: each contestant once at every connection count.
   for (const connections of options.connections) {
-    for (const contestant of contestants) {
-      await contestant.run(connections, options.durationSeconds);
-      await fetch(`${contestant.server.baseURL}/api/health`).catch(() => undefined);
-      await contestant.afterRun?.();
-    }
+    for (const contestant of contestants) await runOnce(contestant, connections);
   }
   const runs = new Map<Label, Map<number, LoadResult[]>>(contestants.map((c) => [c.label, new Map()]));
   for (let round = 0; round < options.rounds; round++) {
     for (const connections of options.connections) {
       const order = round % 2 === 0 ? contestants : [...contestants].reverse();
       for (const contestant of order) {
-        const result = await contestant.run(connections, options.durationSeconds);
-        // autocannon stops sending when its time is up, but the requests it left in flight are still served:
-        // a health check queues behind them, so they do not count against the next run.
-        await fetch(`${contestant.server.baseURL}/api/health`).catch(() => undefined);
-        await contestant.afterRun?.();
+        const result = await runOnce(contestant, connections);
         const byConnections = runs.get(contestant.label) as Map<number, LoadResult[]>;
         byConnections.set(connections, [...(byConnections.get(connections) ?? []), result]);
         options.log(

@@ -88,35 +88,34 @@ const sides: Record<Side, (count: number) => Promise<void>> = {
 };
 // Warm: the JIT, the statement cache, the pages the checkouts touch.
 for (const run of Object.values(sides)) await run(2000);
-const cpu: Record<Side, number> = { on: 0, off: 0 };
-const serverCpu: Record<Side, number> = { on: 0, off: 0 };
 // Each block's µs a checkout, by side: a slow spell of the machine that lasts one pair of blocks moves the sum,
 // not the median of the pairs' differences.
 const perBlock: Record<Side, number[]> = { on: [], off: [] };
+const serverPerBlock: Record<Side, number[]> = { on: [], off: [] };
 for (let i = 0; i < blocks; i++) {
   for (const side of (i % 2 === 0 ? ['on', 'off'] : ['off', 'on']) as Side[]) {
     const before = process.cpuUsage();
     const serverBefore = postgresUrl ? postgresCpu() : 0;
     await sides[side](block);
     const used = process.cpuUsage(before);
-    cpu[side] += used.user + used.system;
     perBlock[side].push((used.user + used.system) / block);
-    if (postgresUrl) serverCpu[side] += postgresCpu() - serverBefore;
+    if (postgresUrl) serverPerBlock[side].push((postgresCpu() - serverBefore) / block);
   }
 }
-const perCheckout = (of: Record<Side, number>, side: Side) => of[side] / (blocks * block);
-const figures = (of: Record<Side, number>) =>
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const perCheckout = (of: Record<Side, number[]>, side: Side) => mean(of[side]);
+const figures = (of: Record<Side, number[]>) =>
   `tax on ${perCheckout(of, 'on').toFixed(1)} µs, off ${perCheckout(of, 'off').toFixed(1)} µs, ` +
   `tax costs ${(perCheckout(of, 'on') - perCheckout(of, 'off')).toFixed(1)} µs`;
 const where = postgresUrl ? 'PostgreSQL' : 'SQLite';
 console.log(
-  `${where}: record() CPU a checkout, ${blocks * block} each, ${concurrency} at a time: ${figures(cpu)}`,
+  `${where}: record() CPU a checkout, ${blocks * block} each, ${concurrency} at a time: ${figures(perBlock)}`,
 );
 const differences = perBlock.on.map((on, i) => on - (perBlock.off[i] ?? Number.NaN));
 console.log(
   `  the median of the ${blocks} pairs of blocks: off ${median(perBlock.off).toFixed(1)} µs, tax costs ${median(differences).toFixed(1)} µs`,
 );
-if (postgresUrl) console.log(`PostgreSQL's processes' CPU a checkout: ${figures(serverCpu)}`);
+if (postgresUrl) console.log(`PostgreSQL's processes' CPU a checkout: ${figures(serverPerBlock)}`);
 await Promise.all(scratch.map((database) => database.drop()));
 process.exit(0);
 
