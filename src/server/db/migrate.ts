@@ -25,6 +25,7 @@ import { documentsMonthByNumberMigration } from './migrations/020-documents-mont
 import { documentsMonthByNumberEverywhereMigration } from './migrations/021-documents-month-by-number-everywhere';
 import { auditPairsAtCommitMigration } from './migrations/022-audit-pairs-at-commit';
 import { taxDocumentsKeyedByNumberMigration } from './migrations/023-tax-documents-keyed-by-number';
+import { withOwnSchemaIntrospection } from './own-schema-introspector';
 
 /** Add new migrations at the end; names sort in the order they run. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -89,7 +90,8 @@ export async function migrateUpTo(db: Db, name: string): Promise<void> {
 function migratorFor(db: Db): Migrator {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
   return new Migrator({
-    db: db.kysely,
+    // Its own schema's tables only, on PostgreSQL (own-schema-introspector.ts).
+    db: db.dialect === 'postgres' ? withOwnSchemaIntrospection(db.kysely) : db.kysely,
     provider,
     // Parallel work landed 005 before 004 (drink sections): a database migrated in between has 005 but not
     // 004. The migrations touch separate tables, so the missing one simply runs next.
