@@ -15,5 +15,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // The database suites share one PostgreSQL server; each file uses its own schema.
     fileParallelism: true,
+    // Two files at a time even on 2 cores (Vitest's default is one fewer than the cores): a file spends much
+    // of its time waiting on PostgreSQL, a server it started or a password hash (the suite: 14 to 10 min).
+    maxWorkers: 2,
   },
 });
