@@ -151,6 +151,13 @@ export default defineConfig(({ command }) => ({
             // The toasts' store: lazy for the checkout (components/toast-error.ts, the toaster, the receipt) and
             // used by the admin too; a chunk of its own keeps the checkout's lazy parts clear of the admin's.
             { name: 'toast-store', test: /[\\/]node_modules[\\/]react-hot-toast[\\/]/, priority: 3 },
+            // lucide-react's icon machinery: the checkout's lazy parts (the receipt's buttons, the toasts, the
+            // outbox) and the admin draw its icons; the first load draws its own (components/guest-icons.tsx).
+            {
+              name: 'lucide',
+              test: /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
+              priority: 3,
+            },
             { name: 'admin-common', test: isAdminCommon, priority: 1 },
           ],
         },

@@ -1,10 +1,10 @@
-import { Beer, CupSoda, GlassWater, Wine } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Await, useLoaderData } from 'react-router';
 import type { Drink } from '../../shared/api-types';
 import { type DrinkSectionTitle, groupDrinksBySection } from '../../shared/drink-sections';
 import { sectionHeading } from '../../shared/i18n/section-heading';
 import { grandTotal, selectedItems } from '../../shared/money';
+import { Beer, CupSoda, GlassWater, Wine } from '../components/guest-icons';
 import { HydratedOnly } from '../components/hydrated-only';
 import { toastError } from '../components/toast-error';
 import { currentI18n, useI18n } from '../i18n/language';

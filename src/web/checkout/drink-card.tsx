@@ -1,6 +1,6 @@
-import { Minus, Plus } from 'lucide-react';
 import type { Drink } from '../../shared/api-types';
 import { lineTotal } from '../../shared/money';
+import { Minus, Plus } from '../components/guest-icons';
 import { useHydrated } from '../components/use-hydrated';
 import { useI18n } from '../i18n/language';
 

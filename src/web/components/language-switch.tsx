@@ -1,8 +1,8 @@
-import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { languages, staffLanguages } from '../../shared/i18n/languages';
 import { setLanguage, useI18n } from '../i18n/language';
+import { ChevronDown } from './guest-icons';
 import { useHydrated } from './use-hydrated';
 
 /**

@@ -1,10 +1,10 @@
-import { Home, Settings } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { followPage, useI18n } from '../i18n/language';
 import { lazyPart, loadToaster } from '../lazy-parts';
 import { AdminOfflineNotice } from '../offline/admin-offline-notice';
 import { loadPublicSettings, onPublicSettingsChange } from '../settings';
+import { Home, Settings } from './guest-icons';
 import { HydratedOnly } from './hydrated-only';
 import { LanguageSwitch } from './language-switch';
 

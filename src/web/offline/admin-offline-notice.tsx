@@ -1,4 +1,4 @@
-import { WifiOff } from 'lucide-react';
+import { WifiOff } from '../components/guest-icons';
 import { useI18n } from '../i18n/language';
 import { useOnline } from './use-online';
 
