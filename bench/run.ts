@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkoutLimitsOff, type ServerProcess, startServer } from '../tests/support/server-process';
 import { auditBaseCommit, auditWriteRatio, runAuditWriteBench } from './audit-writes';
-import { type BundleReport, measureBundle } from './bundle';
+import { type BundleReport, initialJsGzipBudget, measureBundle } from './bundle';
 import { interleave, type LoadResult, load, medianOf } from './http-load';
 import type { LighthouseReport } from './lighthouse';
 import { type LatencyFigures, runLiveBench } from './live';
@@ -50,7 +50,7 @@ const connectionCounts = [10, 100];
 
 const KiB = 1024;
 const budgets = {
-  initialJsGzipBytes: 110 * KiB,
+  initialJsGzipBytes: initialJsGzipBudget,
   drinksRatio: 0.6,
   checkoutP99Ms: 50,
   performance: 90,
