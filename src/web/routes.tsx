@@ -1,29 +1,8 @@
-import { Suspense } from 'react';
 import { type RouteObject, replace } from 'react-router';
 import { checkoutLoader } from './checkout/checkout-loader';
 import { CheckoutPage } from './checkout/checkout-page';
-import { ErrorScreen } from './components/error-screen';
+import { ErrorPage } from './components/error-page';
 import { Layout } from './components/layout';
-import { lazyPart, loadErrorPage } from './lazy-parts';
-
-/**
- * The error page, a chunk of its own: the guest's first load never shows it, and its bytes counted against
- * /checkout's 110 KiB (the service worker keeps it with the checkout's other lazy chunks).
- */
-const LazyErrorPage = lazyPart(
-  () => loadErrorPage().then((module) => module.ErrorPage),
-  'The error page',
-  // The connection went before the error page's chunk was in: the same words, not a blank page.
-  () => <ErrorScreen reload />,
-);
-
-function ErrorBoundary() {
-  return (
-    <Suspense fallback={null}>
-      <LazyErrorPage />
-    </Suspense>
-  );
-}
 
 /**
  * The app's routes: the browser's router (router.tsx) and the server's render of the guest's page
@@ -35,7 +14,8 @@ export const routes: RouteObject[] = [
     id: 'root',
     path: '/',
     Component: Layout,
-    ErrorBoundary,
+    // In the first load: a route's error must show even when the connection went before any other chunk came.
+    ErrorBoundary: ErrorPage,
     children: [
       // A redirect that replaces / in the history, as <Navigate replace> did, without that component's code.
       { index: true, loader: () => replace('/checkout') },

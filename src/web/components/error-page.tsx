@@ -1,10 +1,18 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { useI18n } from '../i18n/language';
 import { AdminOfflineNotice } from '../offline/admin-offline-notice';
 import { useOnline } from '../offline/use-online';
-import { ErrorScreen } from './error-screen';
+import { Header } from './layout';
 
+/**
+ * What a route's error shows: the header, the words and the error's one line ("404 Not Found", or what was
+ * thrown), and the way back to the checkout. In the first load (routes.tsx): it must show even when the
+ * connection went before any lazy chunk came, and it weighs a few hundred bytes.
+ */
 export function ErrorPage() {
+  const { t } = useI18n();
+  const error = useRouteError();
   const { pathname } = useLocation();
   const online = useOnline();
   // Offline, the admin panel's code cannot be fetched: that is no application error, and the notice says why.
@@ -17,5 +25,30 @@ export function ErrorPage() {
     window.addEventListener('online', reload);
     return () => window.removeEventListener('online', reload);
   }, [onAdmin]);
-  return <ErrorScreen notice={adminOffline ? <AdminOfflineNotice /> : undefined} />;
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : undefined;
+  return (
+    <div className="min-h-dvh">
+      <Header />
+      <main className="mx-auto max-w-3xl px-4 py-10 text-center">
+        {adminOffline ? (
+          <AdminOfflineNotice />
+        ) : (
+          <>
+            <h2 className="text-2xl font-bold text-slate-900">{t.routeError}</h2>
+            {detail && <p className="mt-3 text-slate-600">{detail}</p>}
+          </>
+        )}
+        <Link
+          to="/checkout"
+          className="mt-6 inline-flex min-h-12 items-center rounded-xl bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+        >
+          {t.backToCheckout}
+        </Link>
+      </main>
+    </div>
+  );
 }
