@@ -179,6 +179,15 @@ test.describe('tax documents', () => {
       '495.33 THB',
     );
     await expect(table).toContainText('Issued: 1 document');
+    // Headed by whose report it is, as the Revenue Department's form is; printed, the month's totals come
+    // once, after the last row, not at the foot of every page as that page's.
+    await expect(page.getByText(seller.sellerName, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Tax ID ${seller.taxId} (Head office)`)).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    expect(await table.locator('tfoot').evaluate((footer) => getComputedStyle(footer).display)).toBe(
+      'table-row-group',
+    );
+    await page.emulateMedia({ media: 'screen' });
     const csvDownload = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download the month (CSV)' }).click();
     const csv = fs.readFileSync(await (await csvDownload).path(), 'utf8');

@@ -25,7 +25,11 @@ export interface DataTableProps<Row> {
   className?: string;
 }
 
-const align = (column: { numeric?: boolean }) => (column.numeric ? 'text-right tabular-nums' : '');
+const align = (column: { numeric?: boolean }) =>
+  column.numeric ? 'whitespace-nowrap text-right tabular-nums' : '';
+
+/** Every cell: a gap before the next column, so two full cells never read as one word ("AbbreviatedIssued"). */
+const cellClass = 'py-1 pr-3 last:pr-0';
 
 /** The staff pages' one table look: a caption, a header row, a row header per row, figures on the right. */
 export function DataTable<Row>({
@@ -52,7 +56,7 @@ export function DataTable<Row>({
               // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed per table
               key={index}
               scope="col"
-              className={`py-1 ${align(column)} ${column.className ?? ''}`}
+              className={`${cellClass} ${align(column)} ${column.className ?? ''}`}
             >
               {column.header}
             </th>
@@ -69,7 +73,7 @@ export function DataTable<Row>({
         )}
         {rows.map((row) => (
           <tr key={rowKey(row)} className="border-b border-slate-100">
-            <th scope="row" className={`py-1 font-normal ${align(first)}`}>
+            <th scope="row" className={`${cellClass} font-normal ${align(first)} ${first.className ?? ''}`}>
               {first.cell(row)}
             </th>
             {rest.map((column, index) => (
@@ -77,7 +81,7 @@ export function DataTable<Row>({
                 // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed per table
                 key={index}
                 aria-hidden={column.decorative || undefined}
-                className={`py-1 ${align(column)} ${column.className ?? ''}`}
+                className={`${cellClass} ${align(column)} ${column.className ?? ''}`}
               >
                 {column.cell(row)}
               </td>
@@ -90,14 +94,14 @@ export function DataTable<Row>({
           <tr className="font-bold">
             {footer.map((cell, index) =>
               index === 0 ? (
-                <th key="head" scope="row" className="py-1">
+                <th key="head" scope="row" className={cellClass}>
                   {cell}
                 </th>
               ) : (
                 <td
                   // biome-ignore lint/suspicious/noArrayIndexKey: one cell per fixed column
                   key={index}
-                  className={`py-1 ${align(columns[index] ?? {})}`}
+                  className={`${cellClass} ${align(columns[index] ?? {})}`}
                 >
                   {cell}
                 </td>

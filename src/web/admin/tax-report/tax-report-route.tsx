@@ -2,9 +2,11 @@ import '../zod-jitless';
 import { Printer } from 'lucide-react';
 import { type FormEvent, Suspense } from 'react';
 import { Await, useNavigate } from 'react-router';
+import { taxReceiptWords } from '../../../shared/i18n/tax-receipt';
 import { localDayOf } from '../../../shared/local-days';
+import { branchText } from '../../../shared/receipt-tax';
 import { formatSatangGrouped } from '../../../shared/satang';
-import type { TaxReport, TaxReportRow } from '../../../shared/tax';
+import type { TaxReport, TaxReportRow, TaxSettings } from '../../../shared/tax';
 import { taxReportQuerySchema } from '../../../shared/tax-schemas';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -28,12 +30,15 @@ interface TaxReportView {
   month: string;
   /** Null when the month in the URL is not one. */
   report: TaxReport | null;
+  /** Whose report it is, as the Revenue Department's form heads it; null with tax documents off now. */
+  seller: TaxSettings | null;
 }
 
 async function loadView(asked: string | null): Promise<TaxReportView> {
-  const month = asked ?? localDayOf(Date.now(), (await loadPublicSettings()).timeZone).slice(0, 7);
-  if (!taxReportQuerySchema.safeParse({ month }).success) return { month, report: null };
-  return { month, report: await fetchTaxReport(month) };
+  const { timeZone, tax } = await loadPublicSettings();
+  const month = asked ?? localDayOf(Date.now(), timeZone).slice(0, 7);
+  if (!taxReportQuerySchema.safeParse({ month }).success) return { month, report: null, seller: tax };
+  return { month, report: await fetchTaxReport(month), seller: tax };
 }
 
 export const loader = pageLoader(({ request }) => {
@@ -71,7 +76,8 @@ function TaxReportView({ view }: { view: TaxReportView }) {
       : row.status === 'replaced'
         ? a.docStatusReplaced(row.replacedBy ?? '')
         : a.docStatusCancelled(row.reason ?? '');
-  const { report } = view;
+  const { report, seller } = view;
+  const words = taxReceiptWords[language];
 
   return (
     <div data-print-area="tax-report" className="flex flex-col gap-4">
@@ -105,46 +111,68 @@ function TaxReportView({ view }: { view: TaxReportView }) {
         </p>
       ) : (
         <>
-          <p className="hidden print:block print:text-lg print:font-bold">{a.taxReportFor(report.month)}</p>
-          <DataTable<TaxReportRow>
-            caption={a.taxReportFor(report.month)}
-            className="w-full text-sm"
-            columns={[
-              { header: a.docNumberHeader, cell: (row) => row.number, className: 'whitespace-nowrap' },
-              { header: a.docIssuedHeader, cell: (row) => dateTime(row.issuedAt) },
-              {
-                header: a.docTypeHeader,
-                cell: (row) => (row.type === 'full' ? a.docTypeFull : a.docTypeAbb),
-              },
-              { header: a.docStatusHeader, cell: statusOf },
-              {
-                header: a.docCheckoutHeader,
-                cell: (row) => `#${row.checkoutId} · ${a.bungalow(row.bungalow)}`,
-              },
-              {
-                header: a.docBuyerHeader,
-                cell: (row) =>
-                  row.buyer ? `${row.buyer.name} (${row.buyer.taxId} ${row.buyer.branch})` : '–',
-              },
-              { header: a.docNetHeader, cell: (row) => money(row.net), numeric: true },
-              { header: a.docVatHeader, cell: (row) => money(row.vat), numeric: true },
-              { header: a.docTotalHeader, cell: (row) => money(row.total), numeric: true },
-            ]}
-            rows={report.documents}
-            rowKey={(row) => row.number}
-            empty={a.noTaxDocuments}
-            footer={[
-              a.taxTotals(report.totals.count),
-              '',
-              '',
-              '',
-              '',
-              '',
-              money(report.totals.net),
-              money(report.totals.vat),
-              money(report.totals.total),
-            ]}
-          />
+          {seller && (
+            // The operator's name, address, tax ID and branch head the report, as on the Revenue
+            // Department's form for the output-tax report: the page an accountant files or hands over.
+            <div className="text-slate-800">
+              <p className="font-bold print:text-lg">{seller.sellerName}</p>
+              <p>{seller.address}</p>
+              <p>{`${words.taxId} ${seller.taxId} (${branchText(words, seller.branch)})`}</p>
+            </div>
+          )}
+          {/* Nine columns: a narrow screen scrolls the table sideways rather than breaking its numbers, in a
+              region a keyboard can reach and scroll (axe: scrollable-region-focusable). */}
+          <section
+            aria-label={a.taxReportFor(report.month)}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keys
+            tabIndex={0}
+            className="overflow-x-auto print:overflow-visible"
+          >
+            <DataTable<TaxReportRow>
+              caption={a.taxReportFor(report.month)}
+              className="w-full text-sm"
+              columns={[
+                { header: a.docNumberHeader, cell: (row) => row.number, className: 'whitespace-nowrap' },
+                {
+                  header: a.docIssuedHeader,
+                  cell: (row) => dateTime(row.issuedAt),
+                  className: 'whitespace-nowrap',
+                },
+                {
+                  header: a.docTypeHeader,
+                  cell: (row) => (row.type === 'full' ? a.docTypeFull : a.docTypeAbb),
+                },
+                { header: a.docStatusHeader, cell: statusOf },
+                {
+                  header: a.docCheckoutHeader,
+                  cell: (row) => `#${row.checkoutId} · ${a.bungalow(row.bungalow)}`,
+                  className: 'whitespace-nowrap',
+                },
+                {
+                  header: a.docBuyerHeader,
+                  cell: (row) =>
+                    row.buyer ? `${row.buyer.name} (${row.buyer.taxId} ${row.buyer.branch})` : '–',
+                },
+                { header: a.docNetHeader, cell: (row) => money(row.net), numeric: true },
+                { header: a.docVatHeader, cell: (row) => money(row.vat), numeric: true },
+                { header: a.docTotalHeader, cell: (row) => money(row.total), numeric: true },
+              ]}
+              rows={report.documents}
+              rowKey={(row) => row.number}
+              empty={a.noTaxDocuments}
+              footer={[
+                a.taxTotals(report.totals.count),
+                '',
+                '',
+                '',
+                '',
+                '',
+                money(report.totals.net),
+                money(report.totals.vat),
+                money(report.totals.total),
+              ]}
+            />
+          </section>
         </>
       )}
     </div>
