@@ -6,13 +6,14 @@
  * alternating who goes first, so a neighbour's burst of CPU hurts both alike; the medians are compared.
  */
 import type { ServerProcess } from '../tests/support/server-process';
-import { type LoadResult, load } from './http-load';
+import { load } from './http-load';
 import { sideBySideWith } from './old-commit';
 import { adminCookie, checkoutBodyOf, prepareGuest } from './servers';
 import {
   type BenchDatabase,
   type InterleaveOptions,
   interleaveRuns,
+  type Median,
   ratioAt,
   type SideBySideOptions,
 } from './side-by-side';
@@ -27,8 +28,8 @@ export interface AuditWriteRow {
   database: BenchDatabase;
   write: 'POST /api/checkouts' | 'payment change';
   connections: number;
-  now: LoadResult & { runs: number };
-  old: LoadResult & { runs: number };
+  now: Median;
+  old: Median;
   /** The median of the rounds' ratios (ratioAt). */
   ratio: number;
 }

@@ -121,3 +121,19 @@ export async function checkoutBodyOf(baseURL: string): Promise<string> {
     items: drinks.slice(0, 3).map((drink) => ({ drinkId: drink.id, missing: 1 })),
   });
 }
+
+// Linux's USER_HZ, the unit of /proc's CPU times, is 100 on every architecture Node runs on.
+const clockTicksPerSecond = 100;
+
+/** The CPU a process has used so far, in µs (utime and stime, /proc/<pid>/stat); NaN where /proc has none. */
+export function processCpuUs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command's closing parenthesis: utime and stime are the 12th and 13th fields.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicksPerSecond;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -10,7 +10,7 @@ import {
   startServer,
 } from '../tests/support/server-process';
 import { type LoadResult, load, median, medianOf } from './http-load';
-import { createScratchPostgres, type ScratchPostgres } from './servers';
+import { createScratchPostgres, processCpuUs, type ScratchPostgres } from './servers';
 
 export type BenchDatabase = 'SQLite' | 'PostgreSQL';
 
@@ -118,28 +118,31 @@ export async function interleaveRuns<Label extends string>(
   contestants: [Contestant<Label>, Contestant<Label>],
   options: InterleaveOptions,
 ): Promise<Record<Label, Record<number, Median>>> {
-  const runOnce = async (contestant: Contestant<Label>, connections: number) => {
+  const runOnce = async (contestant: Contestant<Label>, connections: number): Promise<ServerRun> => {
+    const cpuBefore = processCpuUs(contestant.server.child.pid);
     const result = await contestant.run(connections, options.durationSeconds);
     // autocannon stops sending when its time is up, but the requests it left in flight are still served:
     // a health check queues behind them, so they do not count against the next run.
     await fetch(`${contestant.server.baseURL}/api/health`).catch(() => undefined);
+    const served = result.requestsPerSecond * options.durationSeconds;
+    const serverCpuUs = (processCpuUs(contestant.server.child.pid) - cpuBefore) / served;
     await contestant.afterRun?.();
-    return result;
+    return { ...result, serverCpuUs };
   };
   // A warm-up, not counted: each contestant once at every connection count.
   for (const connections of options.connections) {
     for (const contestant of contestants) await runOnce(contestant, connections);
   }
-  const runs = new Map<Label, Map<number, LoadResult[]>>(contestants.map((c) => [c.label, new Map()]));
+  const runs = new Map<Label, Map<number, ServerRun[]>>(contestants.map((c) => [c.label, new Map()]));
   for (let round = 0; round < options.rounds; round++) {
     for (const connections of options.connections) {
       const order = round % 2 === 0 ? contestants : [...contestants].reverse();
       for (const contestant of order) {
         const result = await runOnce(contestant, connections);
-        const byConnections = runs.get(contestant.label) as Map<number, LoadResult[]>;
+        const byConnections = runs.get(contestant.label) as Map<number, ServerRun[]>;
         byConnections.set(connections, [...(byConnections.get(connections) ?? []), result]);
         options.log(
-          `  ${what} round ${round + 1} ${contestant.label} c=${connections}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, failures ${result.failures}`,
+          `  ${what} round ${round + 1} ${contestant.label} c=${connections}: ${Math.round(result.requestsPerSecond)} req/s, app server ${Math.round(result.serverCpuUs)} µs CPU a request, p99 ${result.p99Ms} ms, failures ${result.failures}`,
         );
       }
     }
@@ -149,15 +152,26 @@ export async function interleaveRuns<Label extends string>(
     medians[label] = Object.fromEntries(
       [...byConnections].map(([connections, results]) => [
         connections,
-        { ...medianOf(results), perRound: results.map((result) => result.requestsPerSecond) },
+        {
+          ...medianOf(results),
+          serverCpuUs: median(results.map((result) => result.serverCpuUs)),
+          perRound: results.map((result) => result.requestsPerSecond),
+        },
       ]),
     );
   }
   return medians;
 }
 
+/**
+ * One run, with the CPU its app server used a request served (user and system, from /proc): where both
+ * servers are busy all through a run, the cost of a request in itself, which the load generator's share of the
+ * machine does not move as it moves req/s.
+ */
+type ServerRun = LoadResult & { serverCpuUs: number };
+
 /** The medians of one contestant at one connection count, and its req/s in each round (in round order). */
-export type Median = LoadResult & { runs: number; perRound: number[] };
+export type Median = ServerRun & { runs: number; perRound: number[] };
 
 /**
  * The figure a write bench reports: the median, over the rounds, of each round's first-over-second ratio. The

@@ -10,7 +10,6 @@
  * checkout takes a bottle of each from its fridge: the bench measures a sale, not a refusal).
  */
 import type { ServerProcess } from '../tests/support/server-process';
-import type { LoadResult } from './http-load';
 import { sideBySideWith } from './old-commit';
 import { adminCookie, prepareGuest } from './servers';
 import {
@@ -19,6 +18,7 @@ import {
   checkoutContestant,
   type InterleaveOptions,
   interleaveRuns,
+  type Median,
   ratioAt,
   type SideBySideOptions,
 } from './side-by-side';
@@ -33,8 +33,8 @@ export type StockWriteOptions = SideBySideOptions & InterleaveOptions;
 export interface StockWriteRow {
   database: BenchDatabase;
   connections: number;
-  now: LoadResult & { runs: number };
-  old: LoadResult & { runs: number };
+  now: Median;
+  old: Median;
   /** The median of the rounds' ratios (ratioAt). */
   ratio: number;
 }

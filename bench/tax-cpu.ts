@@ -26,7 +26,13 @@ import { guestActor } from '../src/shared/team';
 import { checkoutLimitsOff, startServer } from '../tests/support/server-process';
 import { seller } from '../tests/support/tax-parties';
 import { median } from './http-load';
-import { checkoutBodyOf, createScratchPostgres, prepareGuest, type ScratchPostgres } from './servers';
+import {
+  checkoutBodyOf,
+  createScratchPostgres,
+  prepareGuest,
+  processCpuUs,
+  type ScratchPostgres,
+} from './servers';
 import { saveTax } from './tax-writes';
 
 const { env } = process;
@@ -79,9 +85,6 @@ async function checkoutsOn(tax: typeof seller | null): Promise<(count: number) =
   };
 }
 
-// Linux's USER_HZ, the unit of /proc's CPU times, is 100 on every architecture Node runs on.
-const clockTicksPerSecond = 100;
-
 const sides: Record<Side, (count: number) => Promise<void>> = {
   on: await checkoutsOn(seller),
   off: await checkoutsOn(null),
@@ -119,21 +122,20 @@ if (postgresUrl) console.log(`PostgreSQL's processes' CPU a checkout: ${figures(
 await Promise.all(scratch.map((database) => database.drop()));
 process.exit(0);
 
-/** The CPU every `postgres` process of this machine has used, in µs (Linux's /proc, in clock ticks). */
+/** The CPU every `postgres` process of this machine has used, in µs. */
 function postgresCpu(): number {
-  let ticks = 0;
+  let used = 0;
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
-    let stat: string;
+    let command: string;
     try {
-      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      command = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
     } catch {
       continue; // gone since the listing
     }
-    if (!stat.includes(' (postgres) ')) continue;
-    // After the command's closing parenthesis: utime and stime are the 12th and 13th fields.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
+    if (command !== 'postgres') continue;
+    const cpu = processCpuUs(Number(pid));
+    if (!Number.isNaN(cpu)) used += cpu;
   }
-  return (ticks * 1_000_000) / clockTicksPerSecond;
+  return used;
 }

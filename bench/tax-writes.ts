@@ -6,13 +6,13 @@
  */
 import type { ServerProcess } from '../tests/support/server-process';
 import { seller } from '../tests/support/tax-parties';
-import type { LoadResult } from './http-load';
 import { adminCookie, checkoutBodyOf, prepareGuest } from './servers';
 import {
   type BenchDatabase,
   checkoutContestant,
   type InterleaveOptions,
   interleaveRuns,
+  type Median,
   ratioAt,
   type SideBySideOptions,
   sideBySide,
@@ -33,8 +33,8 @@ export type TaxWriteOptions = SideBySideOptions & InterleaveOptions;
 export interface TaxWriteRow {
   database: BenchDatabase;
   connections: number;
-  on: LoadResult & { runs: number };
-  off: LoadResult & { runs: number };
+  on: Median;
+  off: Median;
   /** The median of the rounds' ratios (ratioAt). */
   ratio: number;
 }

@@ -8,13 +8,13 @@
  * must not land in the other server's run); the longest of those waits is reported.
  */
 import { freePort, type ServerProcess } from '../tests/support/server-process';
-import type { LoadResult } from './http-load';
 import { adminCookie, type BareServer, checkoutBodyOf, prepareGuest, startBareServer } from './servers';
 import {
   type BenchDatabase,
   checkoutContestant,
   type InterleaveOptions,
   interleaveRuns,
+  type Median,
   ratioAt,
   type SideBySideOptions,
   sideBySide,
@@ -28,8 +28,8 @@ export type WebhookWriteOptions = Pick<SideBySideOptions, 'postgresUrl' | 'log'>
 export interface WebhookWriteRow {
   database: BenchDatabase;
   connections: number;
-  withEndpoints: LoadResult & { runs: number };
-  none: LoadResult & { runs: number };
+  withEndpoints: Median;
+  none: Median;
   /** The median of the rounds' ratios (ratioAt). */
   ratio: number;
 }
