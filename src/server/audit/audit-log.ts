@@ -39,9 +39,10 @@ export function eventHash(previousHash: string, event: Omit<AuditEvent, 'hash'>)
 export function eventJsonAroundSeq(
   event: Omit<AuditEvent, 'hash' | 'seq'>,
   detailsJson = canonicalJson(event.details),
+  actorJson = canonicalJson(event.actor),
 ): [string, string] {
   const prefix =
-    `{"action":${canonicalJson(event.action)},"actor":${canonicalJson(event.actor)},` +
+    `{"action":${canonicalJson(event.action)},"actor":${actorJson},` +
     `"at":${canonicalJson(event.at)},"details":${detailsJson},"seq":`;
   return [prefix, `,"subject":${canonicalJson(event.subject)}}`];
 }
@@ -99,13 +100,21 @@ export function appendAuditsSqlite(statements: PreparesStatements, entries: read
   if (!head) throw new Error('The audit head row is missing: run the migrations');
   let seq = Number(head.seq) - entries.length;
   let hash = head.hash;
-  const values = entries.flatMap((entry) => {
+  const values: unknown[] = [];
+  // The events of one change share their actor (a checkout's and its tax document's): its JSON is made once.
+  let lastActor: AuditEntry['actor'] | undefined;
+  let actorJson = '';
+  for (const entry of entries) {
     const { unnumbered, row } = auditRowOf(entry);
+    if (entry.actor !== lastActor) {
+      lastActor = entry.actor;
+      actorJson = canonicalJson(unnumbered.actor);
+    }
     seq += 1;
     // The text eventHash hashes, from the details' JSON already made (the bulk of an event's).
-    const [beforeSeq, afterSeq] = eventJsonAroundSeq(unnumbered, row.details);
+    const [beforeSeq, afterSeq] = eventJsonAroundSeq(unnumbered, row.details, actorJson);
     hash = chainHash(hash, `${beforeSeq}${seq}${afterSeq}`);
-    return [
+    values.push(
       seq,
       row.at,
       row.actor_id,
@@ -118,8 +127,8 @@ export function appendAuditsSqlite(statements: PreparesStatements, entries: read
       row.subject_id,
       row.details,
       hash,
-    ];
-  });
+    );
+  }
   statements.prepare(sqliteEventsInsert(entries.length)).run(values);
   statements.prepare(sqliteHeadHash).run(hash);
 }

@@ -98,7 +98,21 @@ function monthOf(at: string, timeZone: string): MonthOfIssue {
 }
 
 export function documentOf(row: TaxDocumentRow): TaxDocument {
-  const base = {
+  // Written out, not spread from a shared part: every checkout with tax on answers one.
+  if (row.type !== 'full') {
+    return {
+      type: 'abb',
+      number: row.number,
+      issuedAt: row.issued_at,
+      status: row.status as TaxDocument['status'],
+      vat: row.vat,
+      replaces: row.replaces,
+      replacedBy: row.replaced_by,
+      reason: row.reason,
+    };
+  }
+  return {
+    type: 'full',
     number: row.number,
     issuedAt: row.issued_at,
     status: row.status as TaxDocument['status'],
@@ -106,9 +120,9 @@ export function documentOf(row: TaxDocumentRow): TaxDocument {
     replaces: row.replaces,
     replacedBy: row.replaced_by,
     reason: row.reason,
+    buyer: buyerOf(row) as TaxBuyer,
+    net: row.net,
   };
-  if (row.type !== 'full') return { type: 'abb', ...base };
-  return { type: 'full', ...base, buyer: buyerOf(row) as TaxBuyer, net: row.net };
 }
 
 export function buyerOf(row: TaxDocumentRow): TaxBuyer | null {
@@ -134,7 +148,7 @@ export interface Issue {
   buyer?: TaxBuyer;
 }
 
-/** The events a document's issue appends before its `document.issued`, given its number. */
+/** The events a document's issue appends before its `document.issued`, given its number: a new array each call (the issue adds its own). */
 export type EventsWithNumber = (number: string) => AuditEntry[];
 
 /** What a document's issue stores and appends, with its number still to take. */
@@ -143,7 +157,9 @@ function issueParts(issue: Issue, change: Change, eventsBefore: EventsWithNumber
   const { yymm, month } = monthOf(change.at, issue.timeZone);
   const prefix = type === 'full' ? tax.invoicePrefix : tax.abbPrefix;
   const vat = vatOf(issue.total, tax.vatRate);
-  const row = (number: string): Omit<TaxDocumentRow, 'id'> => ({
+  // The id is the database's, set once the row is stored.
+  const row = (number: string): TaxDocumentRow => ({
+    id: 0,
     number,
     type,
     checkout_id: issue.checkoutId,
@@ -162,22 +178,23 @@ function issueParts(issue: Issue, change: Change, eventsBefore: EventsWithNumber
     buyer_tax_id: issue.buyer?.taxId ?? null,
     buyer_branch: issue.buyer?.branch ?? null,
   });
-  const events = (number: string): AuditEntry[] => [
-    ...eventsBefore(number),
-    {
-      ...change,
+  const events = (number: string): AuditEntry[] => {
+    // Keys in their canonical order (canonical-json.ts then need not sort them).
+    const details: Record<string, unknown> = { bungalow: issue.bungalow, number };
+    if (issue.replaces) details.replaces = issue.replaces;
+    details.total = issue.total;
+    details.type = type;
+    details.vat = vat;
+    const list = eventsBefore(number);
+    list.push({
+      actor: change.actor,
+      at: change.at,
       action: 'document.issued',
       subject: subject('checkout', issue.checkoutId),
-      details: {
-        bungalow: issue.bungalow,
-        number,
-        type,
-        total: issue.total,
-        vat,
-        ...(issue.replaces ? { replaces: issue.replaces } : {}),
-      },
-    },
-  ];
+      details,
+    });
+    return list;
+  };
   return { prefix, yymm, row, events };
 }
 
@@ -237,7 +254,9 @@ export function issueStatement(issue: Issue, change: Change, eventsBefore: Event
     select: sql<StoredNumber>`select id, number from d`,
     stored(answer) {
       if (answer === undefined) throw new Error('The tax document was not stored');
-      return { ...row(answer.number), id: Number(answer.id) };
+      const stored = row(answer.number);
+      stored.id = Number(answer.id);
+      return stored;
     },
   };
 }
@@ -290,7 +309,8 @@ export async function issueDocument(
             .prepare(sqliteInsertWithBuyer)
             .run([...issued, v.buyer_name, v.buyer_address, v.buyer_tax_id, v.buyer_branch]);
     appendAuditsSqlite(statements, events(v.number));
-    return { ...v, id: Number(lastInsertRowid) };
+    v.id = Number(lastInsertRowid);
+    return v;
   });
 }
 

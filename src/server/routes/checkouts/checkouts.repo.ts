@@ -624,12 +624,13 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
           ...change,
           action: 'checkout.recorded',
           subject: subject('checkout', inserted.id),
+          // Keys in their canonical order (canonical-json.ts then need not sort them).
           details: {
             bungalow: input.bungalow,
-            total,
-            lines,
-            ...(guest.lateCharge ? { lateCharge: true } : {}),
             ...(documentNumber ? { documentNumber } : {}),
+            ...(guest.lateCharge ? { lateCharge: true } : {}),
+            lines,
+            total,
             ...(gate.unverified ? { unverified: true } : {}),
           },
         });
