@@ -78,4 +78,16 @@ test.describe('when the connection drops before the lazy parts are in', () => {
     await expect(page.getByRole('button', { name: 'Share Receipt' })).toBeVisible();
     await expect(countOf(page, 'Coke')).toHaveText('2');
   });
+
+  test('an error toast still shows when the toasts cannot be fetched at all', async ({ page }) => {
+    // The toaster and react-hot-toast's store: a server that stopped before the app asked for them.
+    await page.route(/\/assets\/(toaster|toast-store)-[^/]+\.js$/, (route) => route.abort());
+    const failed = page.waitForEvent('requestfailed', (request) => /\/assets\/toaster-/.test(request.url()));
+    await page.goto('/checkout');
+    await failed;
+    await page.route('**/api/drinks', (route) => route.abort());
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Failed to load data' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Failed to load data');
+  });
 });
