@@ -39,11 +39,14 @@ function SectionOrder({ drinks }: { drinks: Drink[] }) {
   const fetcher = useFetcher<AdminActionResult>();
   const { t, a } = useAdminI18n();
   const [announcement, setAnnouncement] = useState('');
+  // What the latest move will announce once it is saved: said before, a reload could still lose it.
+  const toAnnounce = useRef('');
   // The button to put focus back on once the moved row is drawn at its new place.
   const refocus = useRef<{ id: number; step: Step } | null>(null);
 
   // A move pressed while the last one is still being saved waits for it, then goes (a quick second press
-  // must not be lost). Both orders are shown at once; the reloaded list confirms them.
+  // must not be lost). Both orders are shown at once; the reloaded list confirms them, and the move is
+  // announced once the last of them is saved.
   const [queued, setQueued] = useState<number[] | null>(null);
   const pending =
     fetcher.state !== 'idle' ? (fetcher.json as { ids?: number[] } | undefined)?.ids : undefined;
@@ -68,9 +71,11 @@ function SectionOrder({ drinks }: { drinks: Drink[] }) {
     (same instanceof HTMLButtonElement && !same.disabled ? same : other)?.focus();
   };
   useEffect(keepFocus);
-  useActionResult(fetcher, () => {
+  useActionResult(fetcher, (result) => {
     keepFocus();
-    if (!queued) refocus.current = null;
+    if (queued) return;
+    refocus.current = null;
+    if (result.ok) setAnnouncement(toAnnounce.current);
   });
   // The queued order is sent once the last save is done, and shown until the fetcher shows it as its own.
   const sent = useRef<number[] | null>(null);
@@ -91,7 +96,7 @@ function SectionOrder({ drinks }: { drinks: Drink[] }) {
     ids.splice(index + step, 0, moved);
     refocus.current = { id: moved, step };
     const name = group.drinks[index]?.drinkName ?? '';
-    setAnnouncement(a.movedTo(name, index + step + 1, ids.length, sectionHeading(t, group.title)));
+    toAnnounce.current = a.movedTo(name, index + step + 1, ids.length, sectionHeading(t, group.title));
     if (fetcher.state === 'idle' && !queued)
       fetcher.submit({ intent: 'reorder-drinks', ids }, submitOptions());
     else setQueued(ids);
