@@ -32,6 +32,7 @@ import { type LatencyFigures, runLiveBench } from './live';
 import { benchReceiptPdf, type PdfReport } from './pdf';
 import type { PwaReport } from './pwa';
 import { createScratchPostgres, type Memory, prepareGuest, readMemory, startBareServer } from './servers';
+import type { Median } from './side-by-side';
 import { runStockWriteBench, stockBaseCommit, stockWriteRatio } from './stock-writes';
 import { runTaxWriteBench, taxRoundsAtLeast, taxWriteRatio } from './tax-writes';
 import { runWebhookWriteBench, webhookWriteRatio } from './webhook-writes';
@@ -705,8 +706,8 @@ function addSideBySide(
   section: string,
   what: string,
   [nowLabel, baseLabel]: [string, string],
-  now: LoadResult & { serverCpuUs?: number },
-  base: LoadResult & { serverCpuUs?: number },
+  now: Median,
+  base: Median,
   ratio: number,
   target: number,
 ) {
@@ -723,14 +724,12 @@ function addSideBySide(
     metric: `${what} p50 / p99 ${nowLabel} (${baseLabel})`,
     value: `${ms(now.p50Ms)} / ${ms(now.p99Ms)} (${ms(base.p50Ms)} / ${ms(base.p99Ms)})`,
   });
-  if (now.serverCpuUs !== undefined && base.serverCpuUs !== undefined) {
-    // Not the target: a second look at the same runs, the request's own cost (bench/side-by-side.ts, ServerRun).
-    add({
-      section,
-      metric: `${what} app server CPU a request ${nowLabel} (${baseLabel})`,
-      value: `${Math.round(now.serverCpuUs)} µs (${Math.round(base.serverCpuUs)} µs): ${(now.serverCpuUs / base.serverCpuUs).toFixed(2)}x`,
-    });
-  }
+  // Not the target: a second look at the same runs, the request's own cost (bench/side-by-side.ts, ServerRun).
+  add({
+    section,
+    metric: `${what} app server CPU a request ${nowLabel} (${baseLabel})`,
+    value: `${Math.round(now.serverCpuUs)} µs (${Math.round(base.serverCpuUs)} µs): ${(now.serverCpuUs / base.serverCpuUs).toFixed(2)}x`,
+  });
   failuresNote(what, now, base);
 }
 

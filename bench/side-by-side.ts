@@ -122,10 +122,12 @@ export async function interleaveRuns<Label extends string>(
     const cpuBefore = processCpuUs(contestant.server.child.pid);
     const result = await contestant.run(connections, options.durationSeconds);
     // autocannon stops sending when its time is up, but the requests it left in flight are still served:
-    // a health check queues behind them, so they do not count against the next run.
+    // a health check queues behind them, so they do not count against the next run. The CPU is read before it:
+    // a health check is not a checkout.
+    const cpuAfter = processCpuUs(contestant.server.child.pid);
     await fetch(`${contestant.server.baseURL}/api/health`).catch(() => undefined);
     const served = result.requestsPerSecond * options.durationSeconds;
-    const serverCpuUs = (processCpuUs(contestant.server.child.pid) - cpuBefore) / served;
+    const serverCpuUs = (cpuAfter - cpuBefore) / served;
     await contestant.afterRun?.();
     return { ...result, serverCpuUs };
   };
