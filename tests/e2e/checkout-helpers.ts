@@ -13,6 +13,16 @@ export const testDrinks: DrinkInput[] = [
 
 export const testGuest = { name: 'Ana Silva', email: 'ana@example.com' };
 
+/**
+ * Resolved once React has taken the server's page (hydrateRoot marks its container): from then a click is
+ * React's (replayed if it lands on a part not yet hydrated), not the browser's plain link or button.
+ */
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+
 /** A toast as react-hot-toast renders it: a polite live region holding the message. */
 export const toastWith = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 

@@ -1,5 +1,5 @@
 import { measureBundle } from '../../bench/bundle';
-import { addMissing, countOf } from './checkout-helpers';
+import { addMissing, countOf, hydrated } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
 test.describe('the first load of /checkout', () => {
@@ -83,8 +83,10 @@ test.describe('when the connection drops before the lazy parts are in', () => {
     // The toaster and react-hot-toast's store: a server that stopped before the app asked for them.
     await page.route(/\/assets\/(toaster|toast-store)-[^/]+\.js$/, (route) => route.abort());
     const failed = page.waitForEvent('requestfailed', (request) => /\/assets\/toaster-/.test(request.url()));
-    await page.goto('/checkout');
+    await page.goto('/checkout?bungalow=2');
     await failed;
+    // The header's link is the router's, not a page load that the server would answer with its drinks.
+    await hydrated(page);
     await page.route('**/api/drinks', (route) => route.abort());
     await page.getByRole('link', { name: 'Checkout' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Failed to load data' })).toBeVisible();

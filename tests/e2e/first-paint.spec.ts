@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { languages } from '../../src/shared/i18n/languages';
 import type { ServerProcess } from '../support/server-process';
-import { addMissing, controlledByServiceWorker, countOf, testDrinks } from './checkout-helpers';
+import { addMissing, controlledByServiceWorker, countOf, hydrated, testDrinks } from './checkout-helpers';
 import { expect, test } from './fixtures';
 import { ownerApi } from './owner-api';
 
@@ -19,13 +19,6 @@ function watchErrors(page: Page) {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
-
-/** Resolved once React has taken the server's page (hydrateRoot marks its container). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
 
 /**
  * Counts the server's nodes that the browser threw away from #root: hydration keeps them all, while a render

@@ -148,7 +148,10 @@ export interface Issue {
   buyer?: TaxBuyer;
 }
 
-/** The events a document's issue appends before its `document.issued`, given its number: a new array each call (the issue adds its own). */
+/**
+ * The events a document's issue appends before its `document.issued`, given its number: a new array each call
+ * (the issue adds its own to it).
+ */
 export type EventsWithNumber = (number: string) => AuditEntry[];
 
 /** What a document's issue stores and appends, with its number still to take. */
