@@ -3,6 +3,7 @@ import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql, type 
 import { localDayOf, monthOfDay } from '../../shared/local-days';
 import type { ResortSettings } from '../../shared/resort-settings';
 import {
+  type AbbreviatedTaxDocument,
   documentNumber,
   netOf,
   numberStem,
@@ -98,21 +99,9 @@ function monthOf(at: string, timeZone: string): MonthOfIssue {
 }
 
 export function documentOf(row: TaxDocumentRow): TaxDocument {
-  // Written out, not spread from a shared part: every checkout with tax on answers one.
-  if (row.type !== 'full') {
-    return {
-      type: 'abb',
-      number: row.number,
-      issuedAt: row.issued_at,
-      status: row.status as TaxDocument['status'],
-      vat: row.vat,
-      replaces: row.replaces,
-      replacedBy: row.replaced_by,
-      reason: row.reason,
-    };
-  }
-  return {
-    type: 'full',
+  // Written out, not spread from a shared part: every checkout with tax on answers one (a full invoice is rare).
+  const abbreviated: AbbreviatedTaxDocument = {
+    type: 'abb',
     number: row.number,
     issuedAt: row.issued_at,
     status: row.status as TaxDocument['status'],
@@ -120,9 +109,9 @@ export function documentOf(row: TaxDocumentRow): TaxDocument {
     replaces: row.replaces,
     replacedBy: row.replaced_by,
     reason: row.reason,
-    buyer: buyerOf(row) as TaxBuyer,
-    net: row.net,
   };
+  if (row.type !== 'full') return abbreviated;
+  return { ...abbreviated, type: 'full', buyer: buyerOf(row) as TaxBuyer, net: row.net };
 }
 
 export function buyerOf(row: TaxDocumentRow): TaxBuyer | null {
