@@ -54,6 +54,8 @@ test.describe('when the connection drops before the lazy parts are in', () => {
     await page.goto('/checkout');
     // A count that moves: the app runs (its router listens for the navigation below).
     await addMissing(page, 'Coke', 1);
+    // The summary's lines are a chunk too: without it the guest still sees what is owed, and the count stays.
+    await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Total Cost40 THB');
     await expect(countOf(page, 'Coke')).toHaveText('1');
     // A client-side navigation to no route: the root's error boundary.
     await page.evaluate(() => {

@@ -4,7 +4,7 @@ import { grandTotal, lineTotal, selectedItems } from '../../shared/money';
 import { Button } from '../components/ui/button';
 import { useI18n } from '../i18n/language';
 import { loadReceipt } from './load-receipt';
-import type { SummaryProps } from './summary';
+import { type SummaryProps, SummaryTotal } from './summary';
 
 /**
  * Shown only under a total, so a chunk of its own (with the PromptPay amount rules), fetched at the first count.
@@ -54,10 +54,7 @@ export function SummaryLines({ items, bungalow, onShare, sending }: SummaryProps
           </li>
         ))}
       </ul>
-      <p className="mt-2 flex justify-between gap-4 border-t-2 border-slate-900 pt-3 text-lg font-bold">
-        <span>{t.totalCost}</span>
-        <span className="tabular-nums">{baht(grandTotal(chosen))}</span>
-      </p>
+      <SummaryTotal total={grandTotal(chosen)} />
       <Suspense fallback={null}>
         <PromptPayPanel total={grandTotal(chosen)} />
       </Suspense>

@@ -1,12 +1,22 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { selectedItems } from '../../shared/money';
+import { Suspense, useEffect } from 'react';
+import { grandTotal, selectedItems } from '../../shared/money';
 import { useI18n } from '../i18n/language';
+import { lazyPart } from '../lazy-parts';
 import { loadReceipt } from './load-receipt';
 import type { CheckoutItem } from './missing-counts';
 
 /** Fetched as the page starts (below), so the lines are there by the first count. */
 const loadSummaryLines = () => import('./summary-lines');
-const SummaryLines = lazy(() => loadSummaryLines().then((module) => ({ default: module.SummaryLines })));
+/**
+ * Where the lines' chunk cannot be fetched (the connection dropped before it came, with no service worker yet),
+ * the guest still sees what is owed; React would otherwise throw the failed import to the route's error page,
+ * or, during the hydration, render the page anew with every count at 0.
+ */
+const SummaryLines = lazyPart(
+  () => loadSummaryLines().then((module) => module.SummaryLines),
+  'The summary lines',
+  ({ items }: SummaryProps) => <SummaryTotal total={grandTotal(selectedItems(items))} />,
+);
 
 export interface SummaryProps {
   items: readonly CheckoutItem[];
@@ -17,6 +27,16 @@ export interface SummaryProps {
 }
 
 export const summaryId = 'summary';
+
+export function SummaryTotal({ total }: { total: number }) {
+  const { t, baht } = useI18n();
+  return (
+    <p className="mt-2 flex justify-between gap-4 border-t-2 border-slate-900 pt-3 text-lg font-bold">
+      <span>{t.totalCost}</span>
+      <span className="tabular-nums">{baht(total)}</span>
+    </p>
+  );
+}
 
 /** Spec section 2: the lines with something missing, the total, and the two receipt buttons. */
 export function Summary(props: SummaryProps) {
