@@ -29,6 +29,8 @@ export const newDrinkDefaults = { startingQuantity: 5, price: 70 } as const;
 export const timings = {
   deleteConfirmMs: 3000,
   successToastMs: 3000,
+  /** The spec's "error toasts last 4 seconds": react-hot-toast's own default, and the plain toasts' time. */
+  errorToastMs: 4000,
 } as const;
 
 /** The spec's texts under their first names; the words live in i18n/en.ts, the one source of English. */

@@ -7,18 +7,29 @@ import { loadPublicSettings, onPublicSettingsChange } from '../settings';
 import { Home, Settings } from './guest-icons';
 import { HydratedOnly } from './hydrated-only';
 import { LanguageSwitch } from './language-switch';
-import { PlainToasts } from './toast-error';
+import { markToasterMissing, PlainToasts } from './plain-toasts';
 
 /**
  * The toasts are a chunk of their own: the first paint shows none, and their bytes counted against /checkout's
  * 110 KiB. The service worker keeps it with the checkout's other lazy chunks, not the admin's (so the toaster
  * lives outside components/ui/, whose modules go to the admin's chunk). A toast raised before the chunk is in
  * waits in react-hot-toast's store and shows when the toaster mounts. When the chunk cannot be fetched, the
- * first load's plain toasts say the errors (toast-error.tsx). The admin panel's offline notice stays
+ * first load's plain toasts say the errors (plain-toasts.tsx). The admin panel's offline notice stays
  * in the first load: it must show offline, and a chunk of its own would follow the admin pages that use it
  * into theirs, which the worker does not keep.
  */
-const Toaster = lazyPart(() => loadToaster().then((module) => module.Toaster), 'The toasts', PlainToasts);
+const Toaster = lazyPart(
+  () =>
+    loadToaster().then(
+      (module) => module.Toaster,
+      (error: unknown) => {
+        markToasterMissing();
+        throw error;
+      },
+    ),
+  'The toasts',
+  PlainToasts,
+);
 
 /** The resort's name from its settings, '' until they arrive (or when none is set). */
 function useResortName(): string {
