@@ -1,6 +1,6 @@
 import { pdfImages } from '../support/qr-decode';
 import { expectNoSeriousAxeViolations } from './axe';
-import { addMissing, generatePdf, testDrinks, testGuest } from './checkout-helpers';
+import { addMissing, countOf, generatePdf, testDrinks, testGuest } from './checkout-helpers';
 import { expect, test } from './fixtures';
 import { promptPayFields, readQr, saveSettingsAsStaff } from './payments-helpers';
 
@@ -112,5 +112,34 @@ test.describe('Pay with PromptPay on /checkout', () => {
     await expect(page.getByText('Total Cost')).toBeVisible();
     await expect(page.getByText('Pay with PromptPay')).toHaveCount(0);
     expect(qrRequests).toEqual([]);
+  });
+
+  test.describe('when the QR code cannot be fetched', () => {
+    // The service worker would answer from its cache, which a page route does not reach.
+    test.use({ serviceWorkers: 'block' });
+
+    test('the panel still gives the amount and the payee, and the counts stay', async ({
+      page,
+      adminApi,
+      server,
+    }) => {
+      await adminApi.setDrinks(testDrinks);
+      await saveSettingsAsStaff(server, { promptPayId: '081-234-5678', promptPayName: 'Sunset Huts Co.' });
+      await page.route(qrChunks, (route) => route.abort());
+      const failed = page.waitForEvent('requestfailed', (request) =>
+        qrChunks.test(new URL(request.url()).pathname),
+      );
+      await page.goto('/checkout?bungalow=5');
+      await addMissing(page, 'Coke', 2);
+      await failed;
+      // The code's place waits for it until the import has failed: then the panel goes on without it.
+      await expect(page.getByTestId('promptpay-qr-placeholder')).toHaveCount(0);
+      const panel = page.getByRole('region', { name: 'Pay with PromptPay' });
+      await expect(panel.getByTestId('promptpay-amount')).toHaveText('80 THB');
+      await expect(panel.getByText('Payee: Sunset Huts Co.')).toBeVisible();
+      await expect(panel.getByRole('img')).toHaveCount(0);
+      await expect(countOf(page, 'Coke')).toHaveText('2');
+      await expect(page.getByRole('button', { name: 'Share Receipt' })).toBeVisible();
+    });
   });
 });

@@ -1,11 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { promptPayAmountProblem, promptPayLimits } from '../../shared/promptpay/promptpay-amount';
 import type { PublicResortSettings } from '../../shared/resort-settings';
 import { useI18n } from '../i18n/language';
+import { lazyPart } from '../lazy-parts';
 import { loadPublicSettings } from '../settings';
 
-/** promptparse and the QR encoder load only when a resort with a PromptPay ID shows a total. */
-const PromptPayQr = lazy(() => import('./promptpay-qr'));
+/**
+ * promptparse and the QR encoder load only when a resort with a PromptPay ID shows a total. Where they cannot be
+ * fetched, the amount and the payee still show, and the checkout stays (not the route's error page).
+ */
+const PromptPayQr = lazyPart(
+  () => import('./promptpay-qr').then((module) => module.default),
+  'The PromptPay QR code',
+);
 
 /** The resort's public settings, once loaded (loadPublicSettings fetches them once per page load). */
 export function usePublicSettings(): PublicResortSettings | null {
@@ -49,6 +56,7 @@ export function PromptPayPanel({ total }: { total: number }) {
           fallback={
             <div
               aria-hidden="true"
+              data-testid="promptpay-qr-placeholder"
               className="size-48 shrink-0 animate-pulse rounded bg-slate-200 sm:size-44"
             />
           }

@@ -1,8 +1,9 @@
 import { FileDown, Share2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { grandTotal, lineTotal, selectedItems } from '../../shared/money';
 import { Button } from '../components/ui/button';
 import { useI18n } from '../i18n/language';
+import { lazyPart } from '../lazy-parts';
 import { loadReceipt } from './load-receipt';
 import { type SummaryProps, SummaryTotal } from './summary';
 
@@ -11,14 +12,9 @@ import { type SummaryProps, SummaryTotal } from './summary';
  * The service worker keeps it with the checkout's other lazy chunks; where it cannot be fetched, the Summary
  * goes without.
  */
-const PromptPayPanel = lazy(() =>
-  import('./promptpay-panel').then(
-    (module) => ({ default: module.PromptPayPanel }),
-    (error: unknown) => {
-      console.warn('The PromptPay panel could not be loaded', error);
-      return { default: () => null };
-    },
-  ),
+const PromptPayPanel = lazyPart(
+  () => import('./promptpay-panel').then((module) => module.PromptPayPanel),
+  'The PromptPay panel',
 );
 
 /**
