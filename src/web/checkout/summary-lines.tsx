@@ -26,6 +26,7 @@ export function SummaryLines({ items, bungalow, onShare, sending }: SummaryProps
   const { t, baht } = useI18n();
   const [generating, setGenerating] = useState(false);
   const chosen = selectedItems(items);
+  const total = grandTotal(chosen);
 
   const generatePdf = async () => {
     setGenerating(true);
@@ -50,9 +51,9 @@ export function SummaryLines({ items, bungalow, onShare, sending }: SummaryProps
           </li>
         ))}
       </ul>
-      <SummaryTotal total={grandTotal(chosen)} />
+      <SummaryTotal total={total} />
       <Suspense fallback={null}>
-        <PromptPayPanel total={grandTotal(chosen)} />
+        <PromptPayPanel total={total} />
       </Suspense>
       <div className="mt-5 grid gap-3 sm:grid-cols-2">
         <Button variant="secondary" pending={generating} onClick={generatePdf} className="min-h-14">

@@ -4,7 +4,7 @@ import { timings } from '../../shared/constants';
 /**
  * Error toasts that could not reach react-hot-toast's store (its chunk never came: the connection dropped
  * first), drawn as the toaster draws its own. The layout mounts them in the toaster's place when the toaster's
- * chunk failed too (lazy-parts.ts says so with `markToasterMissing`).
+ * chunk failed too (layout.tsx says so with `markToasterMissing`).
  */
 interface PlainToast {
   id: string;

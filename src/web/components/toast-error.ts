@@ -11,14 +11,15 @@ import { isToasterMissing, showPlainToast } from './plain-toasts';
  * toasts (plain-toasts.tsx).
  */
 export function toastError(message: string, options?: { id?: string }): void {
+  const id = options?.id ?? message;
   if (isToasterMissing()) {
-    showPlainToast(message, options?.id ?? message);
+    showPlainToast(message, id);
     return;
   }
   import('react-hot-toast/headless')
     .then(({ default: toast }) => toast.error(message, options))
     .catch((error) => {
       console.error('The toast store could not be loaded: the message goes to the plain toasts', error);
-      showPlainToast(message, options?.id ?? message);
+      showPlainToast(message, id);
     });
 }
