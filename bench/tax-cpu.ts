@@ -11,8 +11,11 @@
  *   TAX_CPU_SQL="drop index tax_documents_month_idx" npx tsx bench/tax-cpu.ts   (a change to try, on both)
  *   TAX_CPU_POSTGRES=postgres://postgres@127.0.0.1:5432/test npx tsx bench/tax-cpu.ts
  *
- * Environment: TAX_CPU_BLOCKS (40) blocks of TAX_CPU_BLOCK (300) checkouts each side, TAX_CPU_CONCURRENCY (10)
- * at a time (the group commit groups fewer at 5, as the HTTP bench at 10 connections does).
+ * Environment: TAX_CPU_BLOCKS (1500) blocks of TAX_CPU_BLOCK (40) checkouts each side, TAX_CPU_CONCURRENCY (10)
+ * at a time (the group commit groups fewer at 5, as the HTTP bench at 10 connections does). Short blocks: this
+ * machine's own speed swings by up to half within seconds (a bare SHA-256 loop), so a pair of blocks a few
+ * milliseconds long meets one speed, and the median of the pairs' ratios repeats to within about 0.01 where
+ * the µs figures, which scale with the machine's speed, move by a tenth (docs/decisions/110, stop 50).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,8 +39,8 @@ import {
 import { saveTax } from './tax-writes';
 
 const { env } = process;
-const blocks = Number(env.TAX_CPU_BLOCKS ?? 40);
-const block = Number(env.TAX_CPU_BLOCK ?? 300);
+const blocks = Number(env.TAX_CPU_BLOCKS ?? 1500);
+const block = Number(env.TAX_CPU_BLOCK ?? 40);
 const concurrency = Number(env.TAX_CPU_CONCURRENCY ?? 10);
 const trySql = (env.TAX_CPU_SQL ?? '').split(';').filter((statement) => statement.trim() !== '');
 const postgresUrl = env.TAX_CPU_POSTGRES;
@@ -118,6 +121,10 @@ const differences = perBlock.on.map((on, i) => on - (perBlock.off[i] ?? Number.N
 console.log(
   `  the median of the ${blocks} pairs of blocks: off ${median(perBlock.off).toFixed(1)} µs, tax costs ${median(differences).toFixed(1)} µs`,
 );
+// The figure that does not scale with the machine's speed: what section 13's req/s would read if the checkout's
+// work were all of a request.
+const ratios = perBlock.on.map((on, i) => (perBlock.off[i] ?? Number.NaN) / on);
+console.log(`  the median of the pairs' ratios, off's CPU over on's: ${median(ratios).toFixed(3)}`);
 if (postgresUrl) console.log(`PostgreSQL's processes' CPU a checkout: ${figures(serverPerBlock)}`);
 await Promise.all(scratch.map((database) => database.drop()));
 process.exit(0);
