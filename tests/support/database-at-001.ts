@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type Db, type DialectName, openDatabase } from '../../src/server/db/database';
 import { migrateUpTo } from '../../src/server/db/migrate';
+import { createScratchSchema } from './scratch-schema';
 import { postgresUrl } from './test-app';
 
 /**
@@ -28,19 +27,12 @@ export async function databaseAt001(
       fs.rmSync(dir, { recursive: true, force: true });
     };
   } else {
-    const schema = `fc_mig_${randomBytes(5).toString('hex')}`;
     const url = postgresUrl ?? '';
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    db = openDatabase(url, { schema, poolSize: 2 });
+    const scratch = await createScratchSchema(url, 'fc_mig');
+    db = openDatabase(url, { schema: scratch.schema, poolSize: 2 });
     drop = async () => {
       await db.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
+      await scratch.drop();
     };
   }
   // The app's own migrator: on PostgreSQL it reads its own schema's tables only, so another test file dropping

@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { genesisHash } from '../../src/server/audit/audit-log';
 import { canonicalJson } from '../../src/server/audit/canonical-json';
 import { type Db, type DialectName, openDatabase } from '../../src/server/db/database';
 import { migrateUpTo } from '../../src/server/db/migrate';
+import { createScratchSchema } from './scratch-schema';
 import { postgresUrl } from './test-app';
 
 /**
@@ -320,22 +319,15 @@ export async function databaseAt(dialect: DialectName, last: string): Promise<Da
       fs.rmSync(dir, { recursive: true, force: true });
     };
   } else {
-    const schema = `fc_up_${randomBytes(5).toString('hex')}`;
     const base = postgresUrl ?? '';
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    db = openDatabase(base, { schema, poolSize: 2 });
+    const scratch = await createScratchSchema(base, 'fc_up');
+    db = openDatabase(base, { schema: scratch.schema, poolSize: 2 });
     const withSchema = new URL(base);
-    withSchema.searchParams.set('options', `-c search_path=${schema}`);
+    withSchema.searchParams.set('options', `-c search_path=${scratch.schema}`);
     url = withSchema.toString();
     drop = async () => {
       await db.close().catch(() => {});
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
+      await scratch.drop();
     };
   }
   const data: EraData = { checkouts: [], guestName: 'Ann', drinks: 0, auditEvents: 0 };

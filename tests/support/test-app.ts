@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/password';
@@ -13,6 +11,7 @@ import { seedOnce } from '../../src/server/db/seed';
 import { createLiveHub, type LiveHub } from '../../src/server/live/live-hub';
 import { createLogger } from '../../src/server/logger';
 import { createWebhookSender, type WebhookSender } from '../../src/server/webhooks/webhook-sender';
+import { createScratchSchema } from './scratch-schema';
 
 export const testAdminPassword = 'test-admin-password';
 /**
@@ -70,11 +69,8 @@ export async function createScratchDatabase(
     };
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `fc_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  const scratch = await createScratchSchema(postgresUrl, 'fc_test');
+  const { schema } = scratch;
   const db = openDatabase(postgresUrl, { schema, poolSize: 5 });
   await migrateToLatest(db);
   if (seed) await seedOnce(db);
@@ -85,10 +81,7 @@ export async function createScratchDatabase(
     openAnother: () => openDatabase(postgresUrl, { schema, poolSize: 5 }),
     async drop() {
       await db.close();
-      const cleanup = new pg.Client({ connectionString: postgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }
