@@ -4,7 +4,8 @@
  *
  * Environment (all optional):
  *   BENCH_ROUNDS=3            interleaved rounds per HTTP comparison (medians are taken over them; section 13
- *                             runs at least 6)
+ *                             loads its two servers in quarter-second turns instead, ROUNDS × DURATION seconds
+ *                             each at each connection count and at least 30)
  *   BENCH_DURATION=5          seconds per autocannon run
  *   BENCH_LIGHTHOUSE_RUNS=5   Lighthouse runs (median)
  *   BENCH_POSTGRES_URL=…      PostgreSQL server for the PostgreSQL figures (default TEST_DATABASE_URL, else
@@ -15,6 +16,7 @@
  *                             (checkouts with stock on against 53d83ef, the commit before stock; likewise);
  *                             sqlite skips the SQLite half of audit, stock and tax;
  *                             tax (checkouts with tax documents on against off, side by side)
+ *   BENCH_TAX_BOTH_OFF=1      section 13 with tax off on both servers: the figure two alike servers read
  *   BENCH_LIVE_STREAMS=500    open event streams in the live desk section (9), BENCH_LIVE_CHECKOUTS=100 checkouts
  *   BENCH_PWA_REPEATS=5       repeat visits of /checkout with the service worker's cache warm (median)
  *   BENCH_SKIP_SCALE=1        same as BENCH_SKIP=scale (the 1M-checkout history run takes minutes)
@@ -34,7 +36,7 @@ import type { PwaReport } from './pwa';
 import { createScratchPostgres, type Memory, prepareGuest, readMemory, startBareServer } from './servers';
 import type { Median } from './side-by-side';
 import { runStockWriteBench, stockBaseCommit, stockWriteRatio } from './stock-writes';
-import { runTaxWriteBench, taxRoundsAtLeast, taxWriteRatio } from './tax-writes';
+import { runTaxWriteBench, taxSecondsEachAtLeast, taxWriteRatio } from './tax-writes';
 import { runWebhookWriteBench, webhookWriteRatio } from './webhook-writes';
 
 const env = process.env;
@@ -822,15 +824,18 @@ function stockSection() {
 function taxSection() {
   return guarded('Tax documents', async () => {
     const taxRows = await runTaxWriteBench({
-      rounds: Math.max(rounds, taxRoundsAtLeast),
-      durationSeconds,
+      secondsEach: Math.max(rounds * durationSeconds, taxSecondsEachAtLeast),
+      bothOff: env.BENCH_TAX_BOTH_OFF === '1',
       connections: connectionCounts,
       postgresUrl: wants('postgres') ? postgresServerUrl : undefined,
       sqlite: wants('sqlite'),
       log,
     });
     results.taxWrites = taxRows;
-    const section = '13 checkouts with tax documents on vs off';
+    const section =
+      env.BENCH_TAX_BOTH_OFF === '1'
+        ? "13 checkouts with tax documents off vs off (BENCH_TAX_BOTH_OFF: the method's own error)"
+        : '13 checkouts with tax documents on vs off';
     for (const row of taxRows) {
       const what = `${row.database} POST /api/checkouts c=${row.connections}`;
       addSideBySide(section, what, ['on', 'off'], row.on, row.off, row.ratio, taxWriteRatio);

@@ -1,41 +1,42 @@
 /**
  * Tax documents' cost on checkouts (issue 33): `POST /api/checkouts` throughput of a server with `tax` set (every
  * checkout numbers an abbreviated tax invoice on the month's counter row, in its own transaction) against a
- * server with tax off, side by side in one run, on SQLite and PostgreSQL, at 10 and 100 connections. Runs
- * interleave, alternating who goes first; the medians are compared.
+ * server with tax off, side by side in one run, on SQLite and PostgreSQL, at 10 and 100 connections. The two
+ * are loaded in quarter-second turns (turns.ts), alternating who goes first; the figure is the median of the
+ * pairs of turns' ratios.
  */
 import type { ServerProcess } from '../tests/support/server-process';
 import { seller } from '../tests/support/tax-parties';
 import { adminCookie, checkoutBodyOf, prepareGuest } from './servers';
-import {
-  type BenchDatabase,
-  checkoutContestant,
-  type InterleaveOptions,
-  interleaveRuns,
-  type Median,
-  ratioAt,
-  type SideBySideOptions,
-  sideBySide,
-} from './side-by-side';
+import { type BenchDatabase, type Median, ratioAt, type SideBySideOptions, sideBySide } from './side-by-side';
+import { defaultTurnMs, loadInTurns, type TurnTaker } from './turns';
 
 /** With tax documents on, checkouts keep at least this share of the throughput with them off (issue 33). */
 export const taxWriteRatio = 0.9;
 
 /**
- * Section 13 runs at least this many rounds whatever BENCH_ROUNDS says: its figure sits within a few per cent
- * of its target, and on a shared two-core machine single rounds spread by 0.03-0.10, so the median of the
- * default 3 read either side of the line from one run to the next (docs/decisions/110).
+ * Seconds of load each server gets at each connection count, at least (more when BENCH_ROUNDS × BENCH_DURATION
+ * asks for more): 120 pairs of turns, whose median ratio moved by 0.004 between runs (docs/decisions/110).
  */
-export const taxRoundsAtLeast = 6;
+export const taxSecondsEachAtLeast = 30;
 
-export type TaxWriteOptions = SideBySideOptions & InterleaveOptions;
+export type TaxWriteOptions = SideBySideOptions & {
+  connections: number[];
+  secondsEach: number;
+  /**
+   * Tax off on the "on" server too (BENCH_TAX_BOTH_OFF=1): what the method reads for two servers alike, its own
+   * error, to hold its figure against.
+   */
+  bothOff?: boolean;
+  log: (line: string) => void;
+};
 
 export interface TaxWriteRow {
   database: BenchDatabase;
   connections: number;
   on: Median;
   off: Median;
-  /** The median of the rounds' ratios (ratioAt). */
+  /** The median of the pairs of turns' ratios (ratioAt). */
   ratio: number;
 }
 
@@ -57,16 +58,21 @@ export async function saveTax(server: ServerProcess, tax: typeof seller | null):
 export function runTaxWriteBench(options: TaxWriteOptions): Promise<TaxWriteRow[]> {
   return sideBySide(options, [{}, {}], async (database, on, off) => {
     for (const server of [on, off]) await prepareGuest(server.baseURL, server.adminPassword);
-    await saveTax(on, seller);
+    await saveTax(on, options.bothOff ? null : seller);
     await saveTax(off, null);
-    const medians = await interleaveRuns(
-      `tax ${database}`,
-      [
-        checkoutContestant('on', on, await checkoutBodyOf(on.baseURL)),
-        checkoutContestant('off', off, await checkoutBodyOf(off.baseURL)),
-      ],
-      options,
-    );
+    const taker = async (label: 'on' | 'off', server: ServerProcess): Promise<TurnTaker<'on' | 'off'>> => ({
+      label,
+      server,
+      method: 'POST',
+      path: '/api/checkouts',
+      body: await checkoutBodyOf(server.baseURL),
+    });
+    const medians = await loadInTurns(`tax ${database}`, [await taker('on', on), await taker('off', off)], {
+      connections: options.connections,
+      secondsEach: options.secondsEach,
+      turnMs: defaultTurnMs,
+      log: options.log,
+    });
     return options.connections.map((connections) => {
       const { first: on, second: off, ratio } = ratioAt(medians, ['on', 'off'], connections);
       return { database, connections, on, off, ratio };
