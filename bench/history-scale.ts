@@ -44,6 +44,7 @@ import { type Db, type DialectName, openDatabase } from '../src/server/db/databa
 import { migrateToLatest, migrateUpTo } from '../src/server/db/migrate';
 import { seedDrinks } from '../src/server/db/seed';
 import { createLogger } from '../src/server/logger';
+import { percentile } from './http-load';
 
 const env = process.env;
 const checkoutCount = Number(env.HISTORY_SCALE_CHECKOUTS ?? 1_000_000);
@@ -180,9 +181,6 @@ async function seedPostgres(db: Db, now: number): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db.kysely);
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-
 /** Records every query the app sends, so its plan can be asked for (EXPLAIN) outside the timing. */
 class QueryRecorder implements KyselyPlugin {
   readonly seen: { node: RootOperationNode; queryId: QueryId }[] = [];
@@ -300,7 +298,6 @@ export async function timeQueries(db: Db, dialect: DialectName, now: number): Pr
           throw new Error(`${query.name}: ${response.status} ${body.slice(0, 200)}`);
         if (i >= warmup) times.push(elapsed);
       }
-      times.sort((a, b) => a - b);
       const p50 = percentile(times, 50);
       const p99 = percentile(times, 99);
       rows.push({

@@ -60,6 +60,14 @@ export const median = (values: number[]): number => {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
+/** The nearest-rank percentile `p` (0-100) of `values` (sorted here), NaN when there are none. */
+export const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
+  );
+};
+
 /** The median of each figure over several runs (each figure on its own). */
 export function medianOf(results: LoadResult[]): LoadResult & { runs: number } {
   return {

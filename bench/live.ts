@@ -2,6 +2,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { streamLimits } from '../src/server/routes/events/events.routes';
 import { checkoutLimitsOff, type ServerProcess, startServer } from '../tests/support/server-process';
+import { percentile } from './http-load';
 import { type Memory, prepareGuest, readMemory } from './servers';
 
 /**
@@ -32,11 +33,6 @@ export interface LiveBenchReport {
   };
   postgresSkipped?: string;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-};
 
 interface Stream {
   arrivals: Map<number, number[]>;

@@ -822,20 +822,20 @@ function stockSection() {
 
 /** Issue 33: with tax documents on, checkouts keep at least 0.9x of the throughput with them off. */
 function taxSection() {
+  const bothOff = env.BENCH_TAX_BOTH_OFF === '1';
   return guarded('Tax documents', async () => {
     const taxRows = await runTaxWriteBench({
       secondsEach: Math.max(rounds * durationSeconds, taxSecondsEachAtLeast),
-      bothOff: env.BENCH_TAX_BOTH_OFF === '1',
+      bothOff,
       connections: connectionCounts,
       postgresUrl: wants('postgres') ? postgresServerUrl : undefined,
       sqlite: wants('sqlite'),
       log,
     });
     results.taxWrites = taxRows;
-    const section =
-      env.BENCH_TAX_BOTH_OFF === '1'
-        ? "13 checkouts with tax documents off vs off (BENCH_TAX_BOTH_OFF: the method's own error)"
-        : '13 checkouts with tax documents on vs off';
+    const section = bothOff
+      ? "13 checkouts with tax documents off vs off (BENCH_TAX_BOTH_OFF: the method's own error)"
+      : '13 checkouts with tax documents on vs off';
     for (const row of taxRows) {
       const what = `${row.database} POST /api/checkouts c=${row.connections}`;
       addSideBySide(section, what, ['on', 'off'], row.on, row.off, row.ratio, taxWriteRatio);

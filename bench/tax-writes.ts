@@ -9,7 +9,7 @@ import type { ServerProcess } from '../tests/support/server-process';
 import { seller } from '../tests/support/tax-parties';
 import { adminCookie, checkoutBodyOf, prepareGuest } from './servers';
 import { type BenchDatabase, type Median, ratioAt, type SideBySideOptions, sideBySide } from './side-by-side';
-import { defaultTurnMs, loadInTurns, type TurnTaker } from './turns';
+import { loadInTurns, type TurnTaker } from './turns';
 
 /** With tax documents on, checkouts keep at least this share of the throughput with them off (issue 33). */
 export const taxWriteRatio = 0.9;
@@ -28,7 +28,6 @@ export type TaxWriteOptions = SideBySideOptions & {
    * error, to hold its figure against.
    */
   bothOff?: boolean;
-  log: (line: string) => void;
 };
 
 export interface TaxWriteRow {
@@ -63,14 +62,12 @@ export function runTaxWriteBench(options: TaxWriteOptions): Promise<TaxWriteRow[
     const taker = async (label: 'on' | 'off', server: ServerProcess): Promise<TurnTaker<'on' | 'off'>> => ({
       label,
       server,
-      method: 'POST',
       path: '/api/checkouts',
       body: await checkoutBodyOf(server.baseURL),
     });
     const medians = await loadInTurns(`tax ${database}`, [await taker('on', on), await taker('off', off)], {
       connections: options.connections,
       secondsEach: options.secondsEach,
-      turnMs: defaultTurnMs,
       log: options.log,
     });
     return options.connections.map((connections) => {

@@ -15,14 +15,14 @@
  */
 import http from 'node:http';
 import type { ServerProcess } from '../tests/support/server-process';
+import { percentile } from './http-load';
 import { processCpuUs } from './servers';
 import type { Median } from './side-by-side';
 
-/** One side: the server, and the one request it is sent again and again. */
+/** One side: the server, and the JSON it is POSTed again and again at `path`. */
 export interface TurnTaker<Label extends string> {
   label: Label;
   server: ServerProcess;
-  method: 'POST';
   path: string;
   body: string;
 }
@@ -31,29 +31,28 @@ export interface TurnsOptions {
   connections: number[];
   /** Seconds of load each side gets at each connection count, in turns. */
   secondsEach: number;
-  /** How long one turn lasts (the last requests it sent are still answered after it). */
-  turnMs: number;
+  /** How long one turn lasts (the last requests it sent are still answered after it); `turnMs` by default. */
+  turnMs?: number;
   log: (line: string) => void;
 }
 
 /** A turn's length (decision 110, stop 50): short enough for both sides of a pair to meet one machine speed. */
-export const defaultTurnMs = 250;
+const turnMs = 250;
 
 /** Uncounted turns at each connection count before the counted ones: the JIT, the caches, the first pages. */
 const warmSecondsEach = 3;
 
 interface Tally {
-  served: number;
   failures: number;
   activeMs: number;
   cpuUs: number;
+  /** One for each request served. */
   latenciesMs: number[];
   /** req/s in each turn, in order. */
   perTurn: number[];
 }
 
 const emptyTally = (): Tally => ({
-  served: 0,
   failures: 0,
   activeMs: 0,
   cpuUs: 0,
@@ -73,7 +72,7 @@ function send<Label extends string>({ taker, agent, url }: Side<Label>): Promise
     const request = http.request(
       url,
       {
-        method: taker.method,
+        method: 'POST',
         agent,
         timeout: 10_000,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(taker.body) },
@@ -120,24 +119,18 @@ async function takeTurn<Label extends string>(
   );
   const elapsedMs = performance.now() - start;
   tally.cpuUs += processCpuUs(pid) - cpuBefore;
-  tally.served += served;
   tally.activeMs += elapsedMs;
   tally.perTurn.push((served * 1000) / elapsedMs);
 }
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted.length === 0
-    ? Number.NaN
-    : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
-
 function medianFrom(tally: Tally): Median {
-  const sorted = [...tally.latenciesMs].sort((a, b) => a - b);
+  const served = tally.latenciesMs.length;
   return {
-    requestsPerSecond: (tally.served * 1000) / tally.activeMs,
-    p50Ms: Math.round(percentile(sorted, 0.5)),
-    p99Ms: Math.round(percentile(sorted, 0.99)),
+    requestsPerSecond: (served * 1000) / tally.activeMs,
+    p50Ms: Math.round(percentile(tally.latenciesMs, 50)),
+    p99Ms: Math.round(percentile(tally.latenciesMs, 99)),
     failures: tally.failures,
-    serverCpuUs: tally.cpuUs / tally.served,
+    serverCpuUs: tally.cpuUs / served,
     runs: tally.perTurn.length,
     perRound: tally.perTurn,
   };
@@ -159,18 +152,19 @@ export async function loadInTurns<Label extends string>(
     agent: new http.Agent({ keepAlive: true }),
     url: new URL(taker.path, taker.server.baseURL),
   }));
+  const turn = options.turnMs ?? turnMs;
   const medians = {} as Record<Label, Record<number, Median>>;
   try {
     for (const connections of options.connections) {
-      const pairs = Math.max(1, Math.round((options.secondsEach * 1000) / options.turnMs));
-      const warmPairs = Math.round((warmSecondsEach * 1000) / options.turnMs);
+      const pairs = Math.max(1, Math.round((options.secondsEach * 1000) / turn));
+      const warmPairs = Math.round((warmSecondsEach * 1000) / turn);
       const tallies = sides.map(emptyTally);
       for (let pair = -warmPairs; pair < pairs; pair++) {
         const order = pair % 2 === 0 ? [0, 1] : [1, 0];
         for (const index of order) {
           const counted = pair >= 0;
           const tally = counted ? (tallies[index] as Tally) : emptyTally();
-          await takeTurn(sides[index] as Side<Label>, connections, options.turnMs, tally);
+          await takeTurn(sides[index] as Side<Label>, connections, turn, tally);
         }
       }
       for (const [index, side] of sides.entries()) {
@@ -178,7 +172,7 @@ export async function loadInTurns<Label extends string>(
         medians[side.taker.label] ??= {};
         medians[side.taker.label][connections] = result;
         options.log(
-          `  ${what} ${side.taker.label} c=${connections}: ${Math.round(result.requestsPerSecond)} req/s over ${pairs} turns of ${options.turnMs} ms, app server ${Math.round(result.serverCpuUs)} µs CPU a request, p99 ${result.p99Ms} ms, failures ${result.failures}`,
+          `  ${what} ${side.taker.label} c=${connections}: ${Math.round(result.requestsPerSecond)} req/s over ${pairs} turns of ${turn} ms, app server ${Math.round(result.serverCpuUs)} µs CPU a request, p99 ${result.p99Ms} ms, failures ${result.failures}`,
         );
       }
     }
