@@ -111,7 +111,11 @@ export type ApiErrorCode =
   /** A full tax invoice while the settings' `tax` is null. */
   | 'tax_off'
   /** Abuse resistance (fifth stage): 421, the request's Host is not PUBLIC_URL's. */
-  | 'misdirected_request';
+  | 'misdirected_request'
+  /** Books an accountant files (sixth stage): a buyer corrected on a checkout with no standing full invoice. */
+  | 'not_invoiced'
+  /** A hold extended on a document that is not a full invoice, or whose buyer block is already gone. */
+  | 'not_held';
 
 export interface ApiIssue {
   path: string;

@@ -51,6 +51,9 @@ export const auditActions = [
   // Guests' personal data (fifth stage): the seal over events from before it (migration 016), an erasure.
   'audit.sealed',
   'guest.erased',
+  // Books an accountant files (sixth stage): a full invoice's buyer block held longer; a guest's data exported.
+  'document.hold_extended',
+  'guest.exported',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

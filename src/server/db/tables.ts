@@ -465,6 +465,13 @@ export interface Database {
     buyer_address: string | null;
     buyer_tax_id: string | null;
     buyer_branch: string | null;
+    /**
+     * The seller block the document printed (JSON of `TaxSeller`), kept from its issue (migration 026); null
+     * only for a document issued before 026 when the settings no longer held a seller.
+     */
+    seller: string | null;
+    /** A hold on a full invoice's buyer block extended by staff past the law's (ISO 8601 UTC), else null. */
+    held_until: string | null;
   };
   // Guests' personal data (fifth stage)
   /** A guest's name and email, their one home, and the key of their audit commitments (016-guest-data). */

@@ -10,7 +10,9 @@ import {
   type TaxBuyer,
   type TaxDocument,
   type TaxDocumentType,
+  type TaxSeller,
   type TaxSettings,
+  taxSellerOf,
   vatOf,
 } from '../../shared/tax';
 import {
@@ -98,6 +100,34 @@ function monthOf(at: string, timeZone: string): MonthOfIssue {
   return month;
 }
 
+const sellerTexts = new WeakMap<TaxSettings, string>();
+
+/**
+ * The seller block a document issued under `tax` keeps, as stored (JSON): made once per settings object, which
+ * `taxContextOf` keeps while the settings do not change, so a checkout only binds the text.
+ */
+export function sellerText(tax: TaxSettings): string {
+  let text = sellerTexts.get(tax);
+  if (text === undefined) {
+    text = JSON.stringify(taxSellerOf(tax));
+    sellerTexts.set(tax, text);
+  }
+  return text;
+}
+
+let lastSellerText: string | null = null;
+let lastSeller: TaxSeller | null = null;
+
+/** A stored seller block; the last one read is kept (a month's documents mostly share one). */
+export function sellerOf(text: string | null): TaxSeller | null {
+  if (text === null) return null;
+  if (text !== lastSellerText) {
+    lastSeller = JSON.parse(text) as TaxSeller;
+    lastSellerText = text;
+  }
+  return lastSeller;
+}
+
 export function documentOf(row: TaxDocumentRow): TaxDocument {
   // Written out, not spread from a shared part: every checkout with tax on answers one (a full invoice is rare).
   const abbreviated: AbbreviatedTaxDocument = {
@@ -109,6 +139,7 @@ export function documentOf(row: TaxDocumentRow): TaxDocument {
     replaces: row.replaces,
     replacedBy: row.replaced_by,
     reason: row.reason,
+    seller: sellerOf(row.seller),
   };
   if (row.type !== 'full') return abbreviated;
   return { ...abbreviated, type: 'full', buyer: buyerOf(row) as TaxBuyer, net: row.net };
@@ -169,6 +200,8 @@ function issueParts(issue: Issue, change: Change, eventsBefore: EventsWithNumber
     buyer_address: issue.buyer?.address ?? null,
     buyer_tax_id: issue.buyer?.taxId ?? null,
     buyer_branch: issue.buyer?.branch ?? null,
+    seller: sellerText(tax),
+    held_until: null,
   });
   const events = (number: string): AuditEntry[] => {
     // Keys in their canonical order (canonical-json.ts then need not sort them).
@@ -224,10 +257,10 @@ export function issueStatement(issue: Issue, change: Change, eventsBefore: Event
       )`,
       sql`d as (
         insert into tax_documents (number, type, checkout_id, month, issued_at, status, total, vat, net, vat_rate,
-          replaces, replaced_by, reason, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
+          replaces, replaced_by, reason, buyer_name, buyer_address, buyer_tax_id, buyer_branch, seller)
         select s.number, ${v.type}, ${v.checkout_id}, ${v.month}, ${v.issued_at}, ${v.status}, ${v.total},
           ${v.vat}, ${v.net}, ${v.vat_rate}, ${v.replaces}, ${v.replaced_by}, ${v.reason}, ${v.buyer_name},
-          ${v.buyer_address}, ${v.buyer_tax_id}, ${v.buyer_branch}
+          ${v.buyer_address}, ${v.buyer_tax_id}, ${v.buyer_branch}, ${v.seller}
         from s
         returning id, number
       )`,
@@ -293,6 +326,7 @@ export async function issueDocument(
       v.net,
       v.vat_rate,
       v.replaces,
+      v.seller,
     ];
     const { lastInsertRowid } =
       v.buyer_name === null
@@ -311,10 +345,10 @@ const sqliteTakeNumber = `insert into tax_sequences (prefix, yymm, next_number) 
   on conflict (prefix, yymm) do update set next_number = tax_sequences.next_number + 1
   returning next_number - 1 as sequence`;
 const sqliteInsertIssued = `insert into tax_documents (number, type, checkout_id, month, issued_at, status, total, vat,
-  net, vat_rate, replaces) values (?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?)`;
+  net, vat_rate, replaces, seller) values (?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?)`;
 const sqliteInsertWithBuyer = `insert into tax_documents (number, type, checkout_id, month, issued_at, status, total,
-  vat, net, vat_rate, replaces, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
-  values (?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  vat, net, vat_rate, replaces, seller, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
+  values (?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * The documents issued in `month` (YYYY-MM), as a condition on `tax_documents` (`alias.` before its columns

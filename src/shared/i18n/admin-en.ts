@@ -882,6 +882,16 @@ export const adminEn = {
   taxTotals: (count: number) => `Issued: ${count} ${count === 1 ? 'document' : 'documents'}`,
   noTaxDocuments: 'No tax documents were numbered in this month.',
   downloadTaxCsv: 'Download the month (CSV)',
+  downloadTaxXlsx: 'Download for the accountant (Excel)',
+  downloadTaxXlsxDaily: 'Excel, abbreviated invoices a line a day',
+  taxSeriesRange: (series: string, first: string, last: string, count: number) =>
+    `${series}: ${first} to ${last} (${count})`,
+  correctBuyer: 'Correct buyer',
+  notInvoiced: 'This checkout has no full tax invoice to correct',
+  correctBuyerHint: 'Cancels this invoice and issues a new one in its place, for the same sale and amounts.',
+  correctionReason: 'Reason for the correction',
+  reissueAndPrint: 'Reissue and print',
+  taxInvoiceCorrected: 'The invoice was cancelled and a new one issued',
   printTaxReport: 'Print',
   theTaxReport: 'the output-tax report',
   invalidMonth: 'Pick a month',
@@ -889,6 +899,8 @@ export const adminEn = {
   closeVatIncluded: "VAT in the day's sales",
   closeFirstNumber: 'First number',
   closeLastNumber: 'Last number',
+  closeAbbreviatedSeries: 'Abbreviated tax invoices',
+  closeFullSeries: 'Full tax invoices',
   // Abuse resistance (fifth stage)
   unverified: 'Unverified',
   unverifiedHint: "Sent without a staff session, a registered device or the bungalow's QR sticker.",
@@ -973,6 +985,8 @@ const actionNamesEn: Record<string, string> = {
   // Guests' personal data (fifth stage)
   'audit.sealed': 'Activity sealed (guest data moved out)',
   'guest.erased': 'Guest erased',
+  'document.hold_extended': 'Tax invoice hold extended',
+  'guest.exported': 'Guest data exported',
 };
 
 /** The fields a change names ("price 60 → 70 THB"). */

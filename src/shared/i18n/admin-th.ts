@@ -836,6 +836,16 @@ export const adminTh: AdminMessages = {
   taxTotals: (count: number) => `มีผล ${count} ฉบับ`,
   noTaxDocuments: 'ไม่มีเอกสารภาษีที่ออกเลขในเดือนนี้',
   downloadTaxCsv: 'ดาวน์โหลดทั้งเดือน (CSV)',
+  downloadTaxXlsx: 'ดาวน์โหลดสำหรับนักบัญชี (Excel)',
+  downloadTaxXlsxDaily: 'Excel รวมใบกำกับภาษีอย่างย่อวันละบรรทัด',
+  taxSeriesRange: (series: string, first: string, last: string, count: number) =>
+    `${series}: ${first} ถึง ${last} (${count} ฉบับ)`,
+  correctBuyer: 'แก้ไขผู้ซื้อ',
+  notInvoiced: 'รายการนี้ไม่มีใบกำกับภาษีเต็มรูปให้แก้ไข',
+  correctBuyerHint: 'ยกเลิกใบกำกับภาษีฉบับนี้และออกฉบับใหม่แทน สำหรับการขายและจำนวนเงินเดิม',
+  correctionReason: 'เหตุผลที่แก้ไข',
+  reissueAndPrint: 'ออกใหม่และพิมพ์',
+  taxInvoiceCorrected: 'ยกเลิกใบกำกับภาษีเดิมและออกฉบับใหม่แล้ว',
   printTaxReport: 'พิมพ์',
   theTaxReport: 'รายงานภาษีขาย',
   invalidMonth: 'เลือกเดือน',
@@ -843,6 +853,8 @@ export const adminTh: AdminMessages = {
   closeVatIncluded: 'ภาษีมูลค่าเพิ่มในยอดขายของวัน',
   closeFirstNumber: 'เลขที่แรก',
   closeLastNumber: 'เลขที่สุดท้าย',
+  closeAbbreviatedSeries: 'ใบกำกับภาษีอย่างย่อ',
+  closeFullSeries: 'ใบกำกับภาษีเต็มรูป',
   // Abuse resistance (fifth stage)
   unverified: 'ไม่ได้ยืนยัน',
   unverifiedHint: 'ส่งมาโดยไม่มีการเข้าสู่ระบบของพนักงาน อุปกรณ์ที่ลงทะเบียน หรือสติกเกอร์ QR ของบังกะโล',
@@ -925,6 +937,8 @@ const actionNamesTh: Record<string, string> = {
   // Guests' personal data (fifth stage)
   'audit.sealed': 'ปิดผนึกบันทึกกิจกรรม (ย้ายข้อมูลผู้เข้าพักออก)',
   'guest.erased': 'ลบข้อมูลผู้เข้าพัก',
+  'document.hold_extended': 'ขยายเวลาเก็บใบกำกับภาษี',
+  'guest.exported': 'ส่งออกข้อมูลผู้เข้าพัก',
 };
 
 const fieldNamesTh: Record<string, string> = {

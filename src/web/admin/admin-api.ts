@@ -20,7 +20,7 @@ import type {
 } from '../../shared/staff-types';
 import type { StayInput } from '../../shared/stay-schemas';
 import type { RestockInput } from '../../shared/stock-schemas';
-import type { FullInvoiceRequest } from '../../shared/tax-schemas';
+import type { FullInvoiceCorrection, FullInvoiceRequest } from '../../shared/tax-schemas';
 import type { ApprovalInput } from '../../shared/team-schemas';
 import { requestWithHeaders } from '../api';
 
@@ -60,6 +60,8 @@ export const recordPayment = (id: number, method: PaymentMethod | null) =>
 /** A full tax invoice for a guest's company: the checkout comes back with its new document. */
 export const issueTaxInvoice = (id: number, invoice: FullInvoiceRequest) =>
   json<HistoryCheckout>(`/api/checkouts/${id}/tax-invoice`, { method: 'POST', body: invoice });
+export const correctTaxInvoice = (id: number, correction: FullInvoiceCorrection) =>
+  json<HistoryCheckout>(`/api/checkouts/${id}/tax-invoice`, { method: 'PUT', body: correction });
 export const fetchUnpaidSummary = () => json<UnpaidSummary>('/api/checkouts/unpaid');
 export const fetchRestockList = () => json<RestockList>('/api/restock');
 /**

@@ -9,7 +9,7 @@ import {
   voidInputSchema,
   voidUnverifiedInputSchema,
 } from '../../../shared/staff-schemas';
-import { fullInvoiceRequestSchema } from '../../../shared/tax-schemas';
+import { fullInvoiceCorrectionSchema, fullInvoiceRequestSchema } from '../../../shared/tax-schemas';
 import { forbiddenMessage, type Role } from '../../../shared/team';
 import type { Change } from '../../audit/audit-log';
 import { changeBy, deviceOf, needsApproval, requireRight, signedIn } from '../../auth/actor';
@@ -20,7 +20,7 @@ import { clientAddress } from '../../http/client-address';
 import { csvDownload } from '../../http/csv-download';
 import { HttpError, notFound } from '../../http/errors';
 import { readJson, readParams, readQuery } from '../../http/validate';
-import { issueFullInvoice } from '../../tax/full-invoice';
+import { correctFullInvoice, issueFullInvoice } from '../../tax/full-invoice';
 import { createSettingsRepo } from '../settings/settings.repo';
 import { openGate } from './checkout-limits';
 import { createCheckoutsRepo } from './checkouts.repo';
@@ -157,6 +157,15 @@ export function checkoutsRoutes(deps: AppDeps) {
         const checkout = await history.get(id);
         if (!checkout) throw notFound('Checkout');
         return c.json(checkout, 201);
+      })
+      // Sixth stage: a full invoice's buyer corrected, the invoice cancelled and replaced, the sale kept.
+      .put('/:id/tax-invoice', frontDesk, async (c) => {
+        const { id } = readParams(c, idParamSchema);
+        const request = await readJson(c, fullInvoiceCorrectionSchema);
+        await correctFullInvoice(deps.db, id, request, await changeBy(c, deps));
+        const checkout = await history.get(id);
+        if (!checkout) throw notFound('Checkout');
+        return c.json(checkout);
       })
   );
 }

@@ -178,6 +178,18 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
       }));
     },
 
+    /** An export on record (sixth stage): who asked and when, with no personal data in the event. */
+    async recordExport(guestId: number, format: string, change: Change) {
+      await kysely.transaction().execute((trx) =>
+        appendAudit(trx, {
+          ...change,
+          action: 'guest.exported',
+          subject: subject('guest', guestRefOf(guestId)),
+          details: { format },
+        }),
+      );
+    },
+
     /** Everything held about one guest, with the audit's values revealed; undefined when unknown. */
     async export(guestId: number) {
       const guest = await kysely
