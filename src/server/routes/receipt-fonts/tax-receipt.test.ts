@@ -86,7 +86,11 @@ describe('the tax invoice in the guests’ languages', () => {
     ru: {
       // Too long for one line beside the Thai: each title whole on its own.
       title: 'ใบกำกับภาษีอย่างย่อ\nУпрощённый налоговый счёт-фактура',
-      lines: ['ИНН 0105558012345 (สาขาที่ 00001 / Филиал 00001)', '№ ABB2611-00007', 'НДС включён | НДС 7% 34,67 THB'],
+      lines: [
+        'ИНН 0105558012345 (สาขาที่ 00001 / Филиал 00001)',
+        '№ ABB2611-00007',
+        'НДС включён | НДС 7% 34,67 THB',
+      ],
     },
     'zh-Hans': {
       title: 'ใบกำกับภาษีอย่างย่อ / 简易税务发票',
