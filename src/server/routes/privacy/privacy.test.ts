@@ -149,6 +149,39 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
     expect((await t.request('GET', '/api/privacy/guests/nobody/export', { cookie: owner })).status).toBe(404);
   });
 
+  it('an export is on record (guest.exported: who and when, no personal data) and reads as a page in the guest’s language', async () => {
+    const t = await fresh();
+    const owner = await t.login();
+    await miaWithHistory(t, owner);
+    const [guest] = await search(t, owner, 'mia.chen');
+    const ref = guest?.guestRef ?? '';
+    expect((await t.request('GET', `/api/privacy/guests/${ref}/export`, { cookie: owner })).status).toBe(200);
+    const page = await t.request('GET', `/api/privacy/guests/${ref}/export?format=html&lang=th`, {
+      cookie: owner,
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('<html lang="th">');
+    expect(html).toContain('ข้อมูลของคุณ');
+    expect(html).toContain('การเข้าพัก');
+    expect(html).toContain('Mia Chen');
+    expect(html).toContain('2 × Coke');
+    expect(
+      (await t.request('GET', `/api/privacy/guests/${ref}/export?lang=xx`, { cookie: owner })).status,
+    ).toBe(422);
+
+    const events = (
+      await (await t.request('GET', '/api/audit?action=guest.exported', { cookie: owner })).json()
+    ).events as { actor: { role: string }; at: string; subject: unknown; details: unknown }[];
+    expect(events.map((event) => [event.actor.role, event.subject, event.details])).toEqual([
+      ['owner', { type: 'guest', id: ref }, { format: 'html' }],
+      ['owner', { type: 'guest', id: ref }, { format: 'json' }],
+    ]);
+    const recorded = JSON.stringify(events);
+    for (const value of ['Mia', 'mia.chen', 'Example.com']) expect(recorded).not.toContain(value);
+  });
+
   it('POST /api/privacy/guests/:guestRef/erase: the name reads Erased guest everywhere, every amount stays, the chain verifies, no value is left in any table', async () => {
     const t = await fresh();
     const owner = await t.login();
@@ -293,7 +326,7 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
     await checkOut(t, owner, 12);
 
     const [guest] = await search(t, owner, 'mia.chen');
-    expect(guest?.legalHoldUntil).toBe('2031-06-01');
+    expect(guest?.legalHoldUntil).toBe('2031-07-23');
     const ref = guest?.guestRef ?? '';
 
     const exported = await (
@@ -340,18 +373,19 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
     expect(await response.json()).toEqual({
       guestRef: ref,
       erased: { stays: 1, checkouts: 2 },
-      legalHoldUntil: '2031-06-01',
+      legalHoldUntil: '2031-07-23',
     });
     const erasedEvent = (
       await (await t.request('GET', '/api/audit?action=guest.erased', { cookie: owner })).json()
     ).events[0];
-    expect(erasedEvent.details).toMatchObject({ legalHoldUntil: '2031-06-01' });
+    expect(erasedEvent.details).toMatchObject({ legalHoldUntil: '2031-07-23' });
     const kept = await (await t.request('GET', `/api/checkouts/${charged.id}`, { cookie: owner })).json();
     expect(kept).toMatchObject({ guestName: erasedGuestName, document: { number: document.number } });
     expect(kept.document.buyer).toEqual(document.buyer);
     expect(containsValue(await everyTableText(t.db), 'Mia Chen')).toBe(false);
 
-    // Retention: a day before the 5 years keeps the block, the day after clears it; nothing else changes.
+    // Retention: the block is held 5 years from the June return's deadline (23 July 2026), through
+    // 23 July 2031 in Bangkok; the day after clears it; nothing else changes.
     const { createLogger } = await import('../../logger');
     const { startGuestRetention } = await import('../../privacy/retention');
     const lines: string[] = [];
@@ -359,7 +393,7 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
     const before = startGuestRetention({
       db: t.db,
       logger,
-      now: () => Date.parse('2031-05-31T07:00:00.000Z'),
+      now: () => Date.parse('2031-07-23T07:00:00.000Z'),
     });
     await before.first;
     before.stop();
@@ -367,7 +401,7 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
     const after = startGuestRetention({
       db: t.db,
       logger,
-      now: () => Date.parse('2031-06-02T07:00:00.000Z'),
+      now: () => Date.parse('2031-07-24T07:00:00.000Z'),
     });
     await after.first;
     after.stop();
