@@ -10,7 +10,7 @@ import { counts } from './tax-export';
 
 /** A cell: text stays text (a tax ID keeps its leading zeros); baht is a number shown with two decimals. */
 export type WorkbookCell =
-  | { kind: 'text'; value: string; bold?: boolean }
+  | { kind: 'text'; value: string; bold?: boolean; heading?: boolean }
   | { kind: 'count'; value: number; bold?: boolean }
   | { kind: 'baht'; value: number; bold?: boolean }
   | null;
@@ -176,7 +176,9 @@ export function taxWorkbook(
 ): TaxWorkbook {
   const rows = headerRows(report, seller);
   rows.push([]);
-  rows.push(workbookColumns.map((heading) => text(heading, true)));
+  rows.push(
+    workbookColumns.map((value): WorkbookCell => ({ kind: 'text', value, bold: true, heading: true })),
+  );
   const items = daily ? dailyRows(report.documents, timeZone) : report.documents;
   items.forEach((item, index) => {
     if (Array.isArray(item)) {
@@ -200,6 +202,6 @@ export function taxWorkbook(
   return {
     sheetName: `ภาษีขาย ${report.month}`,
     rows,
-    widths: [7, 12, 24, 36, 20, 16, 16, 16, 16, 40],
+    widths: [7, 11, 28, 32, 16, 14, 14, 14, 14, 44],
   };
 }

@@ -11,6 +11,18 @@ export const bahtFormat = '#,##0.00';
 function cellOf(cell: WorkbookCell): Cell {
   if (cell === null) return null;
   const bold = cell.bold ? { fontWeight: 'bold' as const } : {};
+  // The column headings are long Thai words: wrapped in their column, centred, as the form prints them.
+  if (cell.kind === 'text' && cell.heading) {
+    return {
+      type: String,
+      value: cell.value,
+      ...bold,
+      wrap: true,
+      align: 'center',
+      alignVertical: 'center',
+      height: 32,
+    };
+  }
   if (cell.kind === 'text') return { type: String, value: cell.value, ...bold };
   if (cell.kind === 'count') return { type: Number, value: cell.value, ...bold };
   return { type: Number, value: cell.value, format: bahtFormat, ...bold };
