@@ -923,6 +923,8 @@ export const adminEn = {
   guestStayLine: (bungalow: number, from: string, to: string | null) =>
     `Bungalow ${bungalow}: ${from} – ${to ?? 'still here'}`,
   downloadGuestExport: 'Download export',
+  guestExportLanguage: 'In the language',
+  openGuestExportPage: 'Open as a page for the guest',
   eraseGuest: 'Erase this guest',
   eraseReasonLabel: 'Reason',
   eraseConfirm: (name: string) => `Erase ${name} for good? Their name and email will be gone everywhere.`,

@@ -876,6 +876,8 @@ export const adminTh: AdminMessages = {
   guestStayLine: (bungalow: number, from: string, to: string | null) =>
     `บังกะโล ${bungalow}: ${from} – ${to ?? 'ยังพักอยู่'}`,
   downloadGuestExport: 'ดาวน์โหลดข้อมูล',
+  guestExportLanguage: 'ในภาษา',
+  openGuestExportPage: 'เปิดเป็นหน้าสำหรับผู้เข้าพัก',
   eraseGuest: 'ลบข้อมูลผู้เข้าพักนี้',
   eraseReasonLabel: 'เหตุผล',
   eraseConfirm: (name: string) => `ลบข้อมูลของ ${name} อย่างถาวรหรือไม่ ชื่อและอีเมลจะหายไปจากทุกที่`,
