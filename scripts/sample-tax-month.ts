@@ -142,8 +142,9 @@ async function main() {
     for (const row of await readSheet(bytes)) {
       console.log(
         row
-          .map((cell) =>
-            typeof cell === 'number' && !Number.isInteger(cell) ? cell.toFixed(2) : (cell ?? ''),
+          // Baht (the 7th to 9th columns) as the workbook shows them, with two decimals.
+          .map((cell, column) =>
+            typeof cell === 'number' && column >= 6 && column <= 8 ? cell.toFixed(2) : (cell ?? ''),
           )
           .join(' | ')
           .replace(/( \| )+$/, ''),
