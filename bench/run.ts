@@ -15,7 +15,9 @@
  *                             webhooks (checkouts with three webhook endpoints, one down, against none); stock
  *                             (checkouts with stock on against 53d83ef, the commit before stock; likewise);
  *                             sqlite skips the SQLite half of audit, stock and tax;
- *                             tax (checkouts with tax documents on against off, side by side)
+ *                             tax (checkouts with tax documents on against off, side by side);
+ *                             flood (4 connections asking 200 new bungalows × 6 languages of /checkout, with
+ *                             /api/health and a kept guest page probed; SQLite, and PostgreSQL unless `postgres`)
  *   BENCH_TAX_BOTH_OFF=1      section 13 with tax off on both servers: the figure two alike servers read
  *   BENCH_LIVE_STREAMS=500    open event streams in the live desk section (9), BENCH_LIVE_CHECKOUTS=100 checkouts
  *   BENCH_PWA_REPEATS=5       repeat visits of /checkout with the service worker's cache warm (median)
@@ -31,6 +33,7 @@ import { type BundleReport, initialJsGzipBudget, measureBundle } from './bundle'
 import { interleave, type LoadResult, load, medianOf } from './http-load';
 import type { LighthouseReport } from './lighthouse';
 import { type LatencyFigures, runLiveBench } from './live';
+import { type PageFloodReport, runPageFlood } from './page-flood';
 import { benchReceiptPdf, type PdfReport } from './pdf';
 import type { PwaReport } from './pwa';
 import { createScratchPostgres, type Memory, prepareGuest, readMemory, startBareServer } from './servers';
@@ -113,6 +116,8 @@ async function main() {
   if (wants('stock')) await stockSection();
   // Tax documents (fifth stage)
   if (wants('tax')) await taxSection();
+  // Books no one can rewrite (sixth stage)
+  if (wants('flood')) await pageFloodSection();
   writeReport(startedAt, load1);
 }
 
@@ -817,6 +822,64 @@ function stockSection() {
       const what = `${row.database} POST /api/checkouts c=${row.connections}`;
       addSideBySide(section, what, ['now', 'old'], row.now, row.old, row.ratio, stockWriteRatio);
     }
+  });
+}
+
+/**
+ * Issue 49: a flood of new guest pages cannot stall the server. 4 anonymous connections ask 200 new bungalows
+ * × 6 languages of /checkout; meanwhile /api/health p99 stays under 100 ms and a real guest's kept page under
+ * 500 ms (bench/page-flood.ts).
+ */
+function pageFloodSection() {
+  return guarded('Page flood', async () => {
+    const section = '15 a flood of new guest pages (4 connections, 200 new bungalows x 6 languages)';
+    const databases: { name: string; url?: string }[] = [];
+    if (wants('sqlite')) databases.push({ name: 'SQLite' });
+    if (wants('postgres')) databases.push({ name: 'PostgreSQL', url: postgresServerUrl });
+    const reports: Record<string, PageFloodReport> = {};
+    for (const database of databases) {
+      const scratch = database.url ? await createScratchPostgres(database.url) : undefined;
+      const server = await startServer({
+        env: { LOG_LEVEL: 'warn', ...checkoutLimitsOff, ...(scratch ? { DATABASE_URL: scratch.url } : {}) },
+      });
+      try {
+        log(`page flood on ${database.name}`);
+        const report = await runPageFlood({
+          baseURL: server.baseURL,
+          connections: 4,
+          bungalows: 200,
+          firstBungalow: 5000,
+          languages: ['en', 'th', 'zh-Hans', 'ru', 'ko', 'de'],
+          guestBungalow: 1,
+          probeEveryMs: 20,
+        });
+        reports[database.name] = report;
+        const what = database.name;
+        add({
+          section,
+          metric: `${what} GET /api/health p50 / p99 (max) under the flood; quiet before`,
+          value: `${ms(report.health.p50Ms)} / ${ms(report.health.p99Ms)} (${ms(report.health.maxMs)}); ${ms(report.healthBefore.p50Ms)} / ${ms(report.healthBefore.p99Ms)}`,
+          target: 'p99 < 100 ms',
+          met: report.health.p99Ms < 100,
+        });
+        add({
+          section,
+          metric: `${what} a kept guest page p50 / p99 (max), ${report.guestPage.samples} asks`,
+          value: `${ms(report.guestPage.p50Ms)} / ${ms(report.guestPage.p99Ms)} (${ms(report.guestPage.maxMs)})${report.guestPage.rendered ? '' : ', the shell at least once'}`,
+          target: 'p99 < 500 ms',
+          met: report.guestPage.p99Ms < 500 && report.guestPage.rendered,
+        });
+        add({
+          section,
+          metric: `${what} the flood's ${report.pages} pages: rendered / shell (renders refused) / failed`,
+          value: `${report.rendered} / ${report.shell} / ${report.failures} in ${report.floodSeconds.toFixed(1)} s`,
+        });
+      } finally {
+        await server.stop();
+        await scratch?.drop();
+      }
+    }
+    results.pageFlood = reports;
   });
 }
 

@@ -51,6 +51,8 @@ export const auditActions = [
   // Guests' personal data (fifth stage): the seal over events from before it (migration 016), an erasure.
   'audit.sealed',
   'guest.erased',
+  // Books no one can rewrite (sixth stage): one bungalow's sticker key, or all, replaced.
+  'stickers.rotated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
