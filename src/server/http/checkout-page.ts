@@ -41,10 +41,13 @@ const MAX_PAGES_ONCE = 256;
 /**
  * Fresh renders under way at once, and waiting; beyond, the shell answers (the browser loads the drinks
  * itself) and is not kept. A render's React part runs on the event loop (about 10 ms); its compression does
- * not (zlib's thread pool), quick at first and the strongest only for a page asked again (decision 166).
+ * not (zlib's thread pool), quick at first and the strongest only for a page asked again. After each render
+ * the next waits as long as it took (decision 166).
  */
 const RENDERS_AT_ONCE = 1;
 const RENDERS_WAITING = 4;
+/** The longest pause after a render before the next (the render's own time, up to this). */
+const RENDER_PAUSE_MAX_MS = 250;
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -267,6 +270,7 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
         return meanwhile;
       }
       const firstPaint: FirstPaint = { bungalow, language, view: drinksAtFridge(listed.drinks, fridge) };
+      const started = performance.now();
       // The route tree matches on the path and reads ?bungalow= as the browser will.
       pending = render(`http://localhost/checkout?bungalow=${bungalow}`, firstPaint)
         .then((rendered) => {
@@ -275,7 +279,9 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
         })
         .finally(() => {
           rendering.delete(key);
-          release();
+          // The next fresh render waits as long as this one took: renders take at most half the server's
+          // time, whatever comes, and the rest (the health check, a kept page) never queues behind them.
+          setTimeout(release, Math.min(performance.now() - started, RENDER_PAUSE_MAX_MS));
         });
       rendering.set(key, pending);
     }
