@@ -104,6 +104,29 @@ describeEachDatabase('sticker keys rotated and capped', ({ fresh }) => {
     expect(await send(8, k)).toBe('keyed');
   });
 
+  it('a keyed check revised past the cap becomes an unknown sender’s, and its revisions count in the public limit', async () => {
+    const { t, keys } = await setUp();
+    const k = (await keys()).get(7);
+    const coke = (await drinksByName(t)).Coke?.id;
+    const sendCheck = (checkId: string, missing: number) =>
+      t.request('POST', '/api/checkouts', {
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+        body: { bungalow: 7, items: [{ drinkId: coke, missing }], checkId, k },
+      });
+    const kept = randomUUID();
+    expect((await sendCheck(kept, 1)).status).toBe(201);
+    for (let i = 1; i < 60; i++) expect((await sendCheck(randomUUID(), 1)).status).toBe(201);
+    // The 61st keyed write is a revision of the first check: past the cap.
+    const revised = await sendCheck(kept, 2);
+    expect(revised.status).toBe(200);
+    const row = await t.db.kysely
+      .selectFrom('checkouts')
+      .select(['unverified', 'keyed'])
+      .where('check_id', '=', kept)
+      .executeTakeFirstOrThrow();
+    expect([Number(row.unverified), Number(row.keyed)]).toEqual([1, 0]);
+  });
+
   it('past the cap the public limits hold: the bungalow’s unknown checks are counted with the keyed ones over it', async () => {
     const base = await fresh();
     const t = await createTestApp(base.scratch, {
