@@ -218,5 +218,5 @@ export function stickerGate(
   };
 }
 
-/** The gate of a verified sender (a staff session, a registered device, the sticker's key): no limits. */
+/** The gate of a known sender (a staff session, a registered device): no limits. The sticker key has its own. */
 export const openGate: WriteGate = { beforeWrite: async () => {} };
