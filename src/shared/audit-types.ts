@@ -54,6 +54,8 @@ export const auditActions = [
   // Books an accountant files (sixth stage): a full invoice's buyer block held longer; a guest's data exported.
   'document.hold_extended',
   'guest.exported',
+  // Books no one can rewrite (sixth stage): one bungalow's sticker key, or all, replaced.
+  'stickers.rotated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -53,6 +53,8 @@ export interface Database {
     unverified: Generated<number>;
     /** The guest charged (016-guest-data); `guest_name` reads "Erased guest" once they are erased. */
     guest_id: Generated<number | null>;
+    /** 1: let through the public limits by the sticker's key, at most 60 an hour a bungalow (025). */
+    keyed: Generated<number>;
   };
   /** Earlier versions of revised checkouts, as they were (005). */
   checkout_revisions: {
@@ -480,8 +482,10 @@ export interface Database {
     /** Null once erased. */
     name: string | null;
     email: string | null;
-    /** The email as compared (lower case): a returning guest is one guest. */
+    /** The email as compared (lower case): with the name, a returning guest is one guest. */
     email_key: string | null;
+    /** The name as compared (trimmed, spaces folded, lower case): two names on one email are two guests (025). */
+    name_key: Generated<string | null>;
     /** Random, base64url: the HMAC key of the tokens audit events hold for this guest; null once erased. */
     commit_key: string | null;
     created_at: string;
@@ -494,6 +498,22 @@ export interface Database {
   guest_values: {
     guest_id: number;
     hmac: string;
+    value: string;
+  };
+  // Books no one can rewrite (sixth stage)
+  /** How often a bungalow's sticker key was rotated on its own (025); none: never. */
+  sticker_key_generations: {
+    bungalow: number;
+    generation: number;
+  };
+  /**
+   * Free text staff typed (a void's, a write-off's, an erase's reason): an audit event holds `{text, hmac}`,
+   * the HMAC of the value under the text's own key, and the value sits here; an erase takes a guest's name and
+   * email out of it and drops its key (025, decision 168).
+   */
+  audit_texts: {
+    id: Generated<number>;
+    commit_key: string | null;
     value: string;
   };
 }

@@ -61,8 +61,11 @@ export function createKeptAnswers(options: KeptAnswersOptions) {
       headers,
       body: Buffer.from(await response.arrayBuffer()),
     };
-    // Only a normal answer is worth repeating; an error goes through the app every time.
-    if (response.status === 200) snapshots.set(variant, snapshot);
+    // Only a normal answer is worth repeating; an error, or one the app says to store nowhere (the shell in
+    // place of a page it had no time to render), goes through the app every time.
+    if (response.status === 200 && !/no-store/.test(headers['cache-control'] ?? '')) {
+      snapshots.set(variant, snapshot);
+    }
     return snapshot;
   }
 

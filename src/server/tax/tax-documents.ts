@@ -432,7 +432,18 @@ export async function replaceDocument(
  */
 export async function cancelDocuments(
   trx: Trx,
-  { checkoutId, bungalow, reason }: { checkoutId: number; bungalow: number; reason: string },
+  {
+    checkoutId,
+    bungalow,
+    reason,
+    auditReason,
+  }: {
+    checkoutId: number;
+    bungalow: number;
+    reason: string;
+    /** What the events hold in the reason's place: its token beside the chain (staff-texts.ts). */
+    auditReason?: unknown;
+  },
   change: Change,
   auditVoid: (documentNumber?: string) => Promise<void>,
 ): Promise<void> {
@@ -449,7 +460,7 @@ export async function cancelDocuments(
       ...change,
       action: 'document.cancelled',
       subject: subject('checkout', checkoutId),
-      details: { bungalow, number: row.number, type: row.type, reason },
+      details: { bungalow, number: row.number, type: row.type, reason: auditReason ?? reason },
     });
   }
 }

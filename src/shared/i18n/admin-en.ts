@@ -248,6 +248,16 @@ export const adminEn = {
   stickersIntro: (count: number, base: string, fromSettings: boolean) =>
     `One sticker per bungalow of the settings (${count}), twelve to an A4 page. Each code opens the fridge check of its bungalow at ${base}${fromSettings ? '' : ' (this address: set the public address in the settings if guests use another)'}.`,
   printStickers: 'Print stickers',
+  // Books no one can rewrite (sixth stage): a sticker key replaced.
+  replaceStickerKeys: 'Replace sticker keys',
+  replaceKeysOf: 'Keys to replace',
+  allStickerKeys: 'All bungalows',
+  replaceKeysWarning: (which: string) =>
+    `The key of ${which} changes at once: a sticker printed before then lifts no limit (its checks count as an unknown sender's). Print the new stickers and put them on the fridges.`,
+  everyBungalow: 'every bungalow',
+  replaceKeys: 'Replace keys',
+  stickerKeysReplaced: 'Sticker keys replaced: print the new stickers',
+  failedToReplaceKeys: 'Could not replace the sticker keys',
   noBungalowsSet: 'No bungalows are set: add the bungalow numbers in the settings.',
   stickers: 'Stickers',
   qrCodeOf: (link: string) => `QR code: ${link}`,
@@ -989,6 +999,8 @@ const actionNamesEn: Record<string, string> = {
   'guest.erased': 'Guest erased',
   'document.hold_extended': 'Tax invoice hold extended',
   'guest.exported': 'Guest data exported',
+  // Books no one can rewrite (sixth stage)
+  'stickers.rotated': 'Sticker keys rotated',
 };
 
 /** The fields a change names ("price 60 → 70 THB"). */

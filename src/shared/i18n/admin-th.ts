@@ -229,6 +229,15 @@ export const adminTh: AdminMessages = {
   stickersIntro: (count, base, fromSettings) =>
     `สติกเกอร์หนึ่งแผ่นต่อบังกะโลในการตั้งค่า (${count}) สิบสองแผ่นต่อกระดาษ A4 แต่ละโค้ดเปิดหน้าเช็กตู้เย็นของบังกะโลนั้นที่ ${base}${fromSettings ? '' : ' (ที่อยู่นี้: ตั้งที่อยู่เว็บสาธารณะในการตั้งค่าหากผู้เข้าพักใช้ที่อยู่อื่น)'}`,
   printStickers: 'พิมพ์สติกเกอร์',
+  replaceStickerKeys: 'เปลี่ยนรหัสสติกเกอร์',
+  replaceKeysOf: 'รหัสที่จะเปลี่ยน',
+  allStickerKeys: 'ทุกบังกะโล',
+  replaceKeysWarning: (which) =>
+    `รหัสของ${which}จะเปลี่ยนทันที: สติกเกอร์ที่พิมพ์ไว้ก่อนหน้าจะไม่ยกเว้นขีดจำกัดอีก (การเช็กจากสติกเกอร์นั้นนับเป็นผู้ส่งที่ไม่รู้จัก) พิมพ์สติกเกอร์ใหม่แล้วติดที่ตู้เย็น`,
+  everyBungalow: 'ทุกบังกะโล',
+  replaceKeys: 'เปลี่ยนรหัส',
+  stickerKeysReplaced: 'เปลี่ยนรหัสสติกเกอร์แล้ว: พิมพ์สติกเกอร์ใหม่',
+  failedToReplaceKeys: 'เปลี่ยนรหัสสติกเกอร์ไม่สำเร็จ',
   noBungalowsSet: 'ยังไม่ได้ตั้งบังกะโล: เพิ่มหมายเลขบังกะโลในการตั้งค่า',
   stickers: 'สติกเกอร์',
   qrCodeOf: (link) => `คิวอาร์โค้ด: ${link}`,
@@ -941,6 +950,8 @@ const actionNamesTh: Record<string, string> = {
   'guest.erased': 'ลบข้อมูลผู้เข้าพัก',
   'document.hold_extended': 'ขยายเวลาเก็บใบกำกับภาษี',
   'guest.exported': 'ส่งออกข้อมูลผู้เข้าพัก',
+  // Books no one can rewrite (sixth stage)
+  'stickers.rotated': 'เปลี่ยนรหัสสติกเกอร์',
 };
 
 const fieldNamesTh: Record<string, string> = {

@@ -50,6 +50,12 @@ export const voidCheckout = (id: number, reason: string, approval?: ApprovalInpu
   });
 /** Abuse resistance (fifth stage): each bungalow's sticker key, for its QR sticker's link. */
 export const fetchStickerKeys = () => json<StickerKey[]>('/api/stickers');
+/** Books no one can rewrite (sixth stage): one bungalow's sticker key replaced, or every key. */
+export const rotateStickerKeys = (bungalow?: number) =>
+  json<StickerKey[]>('/api/stickers/rotate', {
+    method: 'POST',
+    body: bungalow === undefined ? {} : { bungalow },
+  });
 /** Abuse resistance (fifth stage): every standing unverified check voided with one reason. */
 export const voidUnverified = (reason: string) =>
   json<{ voided: number }>('/api/checkouts/void-unverified', { method: 'POST', body: { reason } });

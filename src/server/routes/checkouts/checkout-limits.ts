@@ -29,6 +29,12 @@ export interface WriteGate {
    * recorded `unverified`, answers no check request, and is what the per-bungalow limit counts.
    */
   unverified?: boolean;
+  /**
+   * The sticker's gate (decision 165): true while the bungalow's keyed checks of the last hour are under the
+   * cap (the check is stored `keyed`); false once over it (the check goes through the public limits, stored
+   * `unverified`, and a keyed check it revises becomes an unknown sender's). Read after `beforeWrite`.
+   */
+  keyed?: boolean;
 }
 
 const tooMany = (message: string, waitMs: number) => {
@@ -160,5 +166,57 @@ export function createCheckoutLimits(settings: CheckoutLimitSettings) {
 
 export type CheckoutLimits = ReturnType<typeof createCheckoutLimits>;
 
-/** The gate of a verified sender (a staff session, a registered device, the sticker's key): no limits. */
+/** Writes the sticker's key let through for a bungalow in the last hour: keyed checks and their revisions. */
+async function keyedWrites(trx: Transaction<Database>, bungalow: number, since: string): Promise<number> {
+  const records = await trx
+    .selectFrom('checkouts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('bungalow', '=', bungalow)
+    .where('created_at', '>', since)
+    .where('keyed', '=', 1)
+    .executeTakeFirstOrThrow();
+  const revisions = await trx
+    .selectFrom('checkout_revisions as r')
+    .innerJoin('checkouts as c', 'c.id', 'r.checkout_id')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('r.bungalow', '=', bungalow)
+    .where('r.replaced_at', '>', since)
+    .where('c.keyed', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(records.count) + Number(revisions.count);
+}
+
+/**
+ * The gate of a check carrying the bungalow's sticker key: the public limits are lifted for up to
+ * `perHour` keyed writes an hour a bungalow (counted in the database, so across app servers); past that the
+ * check is an unknown sender's, through `publicGate` (counted, `unverified`). A kept key is a pass for a
+ * guest, not for a flood (DESIGN.md, "Books no one can rewrite"; decision 165).
+ */
+export function stickerGate(
+  publicGate: WriteGate & { settle(wrote: boolean): void },
+  now: number,
+  perHour: number,
+): WriteGate & { settle(wrote: boolean): void } {
+  let overCap = false;
+  return {
+    get keyed() {
+      return !overCap;
+    },
+    get unverified() {
+      return overCap;
+    },
+    async beforeWrite(trx, bungalow) {
+      if (!overCap) {
+        const since = new Date(now - checkoutLimitWindows.bungalowMs).toISOString();
+        overCap = (await keyedWrites(trx, bungalow, since)) >= perHour;
+      }
+      if (overCap) await publicGate.beforeWrite(trx, bungalow);
+    },
+    settle(wrote) {
+      publicGate.settle(wrote);
+    },
+  };
+}
+
+/** The gate of a known sender (a staff session, a registered device): no limits. The sticker key has its own. */
 export const openGate: WriteGate = { beforeWrite: async () => {} };

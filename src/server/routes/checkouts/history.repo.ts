@@ -19,6 +19,7 @@ import { appendAudit, auditActorOf, type Change, subject } from '../../audit/aud
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError, notFound } from '../../http/errors';
+import { staffTextToken } from '../../privacy/staff-texts';
 import { averageCostsOf, isOpen, stockStartedAt } from '../../stock/fridges';
 import { writeMoves } from '../../stock/ledger';
 import { cancelDocuments, currentDocuments } from '../../tax/tax-documents';
@@ -372,10 +373,12 @@ export function createHistoryRepo({ kysely }: Db) {
           bottles,
           change,
         });
+        // The reason staff typed is kept beside the chain: it may name a guest, whose erase takes it out.
+        const reasonToken = await staffTextToken(trx, reason);
         // Tax documents (fifth stage): the void cancels its tax invoice; its event carries the number.
         await cancelDocuments(
           trx,
-          { checkoutId: id, bungalow: updated.bungalow, reason },
+          { checkoutId: id, bungalow: updated.bungalow, reason, auditReason: reasonToken },
           change,
           (documentNumber) =>
             appendAudit(trx, {
@@ -385,7 +388,7 @@ export function createHistoryRepo({ kysely }: Db) {
               details: {
                 bungalow: updated.bungalow,
                 total: updated.total,
-                reason,
+                reason: reasonToken,
                 ...(approvedBy ? { approvedBy } : {}),
                 ...stock,
                 ...(documentNumber ? { documentNumber } : {}),

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/privacy';
 import { changeBy, requireRight } from '../../auth/actor';
 import type { AppDeps } from '../../deps';
-import { notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { readJson, readQuery } from '../../http/validate';
 import { exportLanguageOf, guestExportHtml } from '../../privacy/export-page';
 import { createPrivacyRepo } from './privacy.repo';
@@ -21,7 +21,14 @@ export function privacyRoutes(deps: AppDeps) {
   const repo = createPrivacyRepo(deps.db);
   const guestData = requireRight(deps, 'guestData');
   const guestIdParam = (ref: string) => {
-    const id = guestIdOf(decodeURIComponent(ref));
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(ref);
+    } catch {
+      // `%25` arrives as a lone `%`: no reference at all, the client's mistake (issue 49: was a 500).
+      throw new HttpError(400, 'bad_request', 'The guest reference is not valid: expected guest:<number>');
+    }
+    const id = guestIdOf(decoded);
     if (id === null) throw notFound('Guest');
     return id;
   };

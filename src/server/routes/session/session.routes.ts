@@ -70,22 +70,22 @@ export function sessionRoutes(deps: AppDeps) {
       const client = clientAddress(c, config.trustProxy);
       const now = deps.now();
       const device = await deviceOf(c, deps);
-      // The owner password's own limit, whatever the address; a registered device does not wait. Asked first, so
-      // that a refused sign-in does not use up a try of the address's own limit.
-      if (!device) {
-        const waitMs = await ownerLimit.waitMs(now);
-        if (waitMs > 0) {
-          const retryAfter = Math.ceil(waitMs / 1000);
-          logger.warn('owner sign-in waits', { client, retryAfter });
-          throw new HttpError(
-            429,
-            'too_many_requests',
-            `Too many wrong passwords. Try again in ${formatWait(retryAfter)}.`,
-            undefined,
-            retryAfter,
-          );
-        }
-      }
+      // The owner password's own limit, whatever the address. Asked first, so that a refused sign-in does not
+      // use up a try of the address's own limit. A registered device skips the wait only with the right
+      // password: its wrong ones count and wait as anyone's (issue 49; decision 169).
+      const waitMs = await ownerLimit.waitMs(now);
+      const mustWait = () => {
+        const retryAfter = Math.ceil(waitMs / 1000);
+        logger.warn('owner sign-in waits', { client, retryAfter });
+        return new HttpError(
+          429,
+          'too_many_requests',
+          `Too many wrong passwords. Try again in ${formatWait(retryAfter)}.`,
+          undefined,
+          retryAfter,
+        );
+      };
+      if (waitMs > 0 && !device) throw mustWait();
       const reservation = await throttle.reserve(client, now);
       if (!reservation.allowed) {
         logger.warn('login throttled', { client, retryAfter: reservation.retryAfterSeconds });
@@ -112,6 +112,8 @@ export function sessionRoutes(deps: AppDeps) {
             details: { method: 'password', count },
           });
         }
+        // A registered device's wrong password during the wait is refused as anyone's would have been.
+        if (waitMs > 0) throw mustWait();
         throw new HttpError(401, 'unauthorized', texts.incorrectPassword);
       }
       const unaudited = await throttle.reset(client);
