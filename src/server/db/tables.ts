@@ -228,6 +228,18 @@ export interface Database {
     id: number;
     seq: number;
     hash: string;
+    /** Events up to this seq were chained with HMAC under AUDIT_KEY (decision 134); every later link is plain (024). */
+    keyed_until: Generated<number>;
+  };
+  /**
+   * Heads of the chain the app signed with AUDIT_KEY (024, decision 160): HMAC over seq, hash and signed_at.
+   * Verify checks each against the chain; the database never sees the key.
+   */
+  audit_signed_heads: {
+    seq: number;
+    hash: string;
+    signed_at: string;
+    signature: string;
   };
   /**
    * Closes of resort days (009-days): one row per close, kept when reopened (reopened_* set); at most one
