@@ -452,6 +452,8 @@ export interface Database {
     prefix: string;
     yymm: string;
     next_number: number;
+    /** The issue time of the series' last document (024): the next one's is never earlier. */
+    last_issued_at: string | null;
   };
   /** Every abbreviated and full tax invoice ever numbered; never deleted (015-tax-documents). */
   tax_documents: {

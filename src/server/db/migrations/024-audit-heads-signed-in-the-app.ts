@@ -14,6 +14,9 @@ import type { Database } from '../tables';
  * A chain written keyed (134 to 160) keeps its links: `audit_head.keyed_until` says up to which seq they are
  * HMACs, which verify checks with the key; the heads printed on earlier close reports still match. With the key
  * at the upgrade, the head is signed at once.
+ *
+ * Also: `tax_sequences.last_issued_at`, so a tax document's issue time is taken with its number and times run
+ * in number order on PostgreSQL too.
  */
 export function auditHeadsSignedInTheAppMigration(dialect: DialectName): Migration {
   return {
@@ -25,6 +28,9 @@ export function auditHeadsSignedInTheAppMigration(dialect: DialectName): Migrati
         signature text not null
       )`.execute(db);
       await sql`alter table audit_head add column keyed_until integer not null default 0`.execute(db);
+      // Tax documents' times in number order (sixth stage): each series keeps its last document's issue time,
+      // which the next one takes when its own is earlier (tax-documents.ts).
+      await sql`alter table tax_sequences add column last_issued_at text`.execute(db);
       if (dialect === 'postgres') await sql.raw(plainAuditChainFunction).execute(db);
       const kysely = db as Kysely<Database>;
       const head = await kysely
