@@ -8,7 +8,7 @@ import type { Database } from '../../src/server/db/tables';
 import type { ChainVerdict } from '../../src/shared/audit-types';
 import { auditVerify, urlOf } from '../support/audit-verify-process';
 import { checkoutAt, setGuest } from '../support/checkout-factory';
-import { describeEachDatabase, type TestApp } from '../support/test-app';
+import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
 /**
  * The key never reaches the database (DESIGN.md, "Books no one can rewrite"; docs/decisions/160). The review's
@@ -189,5 +189,36 @@ describeEachDatabase('AUDIT_KEY never reaches the database', ({ dialect, fresh }
     });
     expect(cli.code, cli.out).toBe(1);
     expect(cli.out).toContain(`Chain head ${head.seq}:${head.hash} NOT FOUND: there is no event ${head.seq}`);
+  });
+
+  it('several app servers on one database each sign, and every head verifies', async () => {
+    const a = await fresh();
+    // SQLite is one server by design: there the second app shares the first's connection.
+    const b = await createTestApp(a.scratch, { db: dialect === 'postgres' ? a.scratch.openAnother() : a.db });
+    try {
+      const cookieA = await a.login();
+      const cookieB = await b.login();
+      await setGuest(a, cookieA);
+      for (let i = 0; i < 3; i++) {
+        for (const [t, cookie] of [
+          [a, cookieA],
+          [b, cookieB],
+        ] as const) {
+          const sent = await t.request('POST', '/api/checkouts', {
+            cookie,
+            body: { bungalow: 10 + i, items: [{ drinkId: 1, missing: 1 }] },
+          });
+          expect(sent.status, await sent.clone().text()).toBe(201);
+          expect(await verifyApi(t, cookie)).toMatchObject({ ok: true, unsignedEvents: 0 });
+        }
+      }
+      const heads = await a.db.kysely.selectFrom('audit_signed_heads').select('seq').execute();
+      expect(heads.length).toBeGreaterThanOrEqual(6);
+      const cli = await auditVerify(urlOf(a.scratch), { auditKey: key });
+      expect(cli.code, cli.out).toBe(0);
+    } finally {
+      await b.live.close();
+      if (b.db !== a.db) await b.db.close();
+    }
   });
 });
