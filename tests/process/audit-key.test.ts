@@ -19,8 +19,10 @@ import { backupSqlite } from '../../src/server/backups/sqlite-backup';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import type { Database } from '../../src/server/db/tables';
 import { ownerActor } from '../../src/shared/team';
+import { checkoutBody, json, prepareForCheckouts } from '../stress/support';
 import { auditVerify, urlOf } from '../support/audit-verify-process';
 import { databaseAt } from '../support/database-at';
+import { checkoutLimitsOff, startServer } from '../support/server-process';
 import { createScratchDatabase, type ScratchDatabase, testDialects } from '../support/test-app';
 
 /**
@@ -304,6 +306,45 @@ describe('a backup of a signed chain [sqlite]', () => {
       ).rejects.toThrow(/failed its audit chain check at seq 3/);
     } finally {
       setAuditKey(undefined);
+    }
+  });
+});
+
+// The built server signs by itself: a few times a second while it writes, and once more as it stops.
+describe('the built server with AUDIT_KEY [sqlite]', () => {
+  it('signs the heads it writes: audit:verify with the key passes while it runs, after it stops, and after kill -9 and a restart', async () => {
+    const server = await startServer({ env: { AUDIT_KEY: key, ...checkoutLimitsOff } });
+    let restarted: Awaited<ReturnType<typeof startServer>> | undefined;
+    try {
+      await prepareForCheckouts(server);
+      for (let i = 1; i <= 3; i++) {
+        const sent = await fetch(`${server.baseURL}/api/checkouts`, {
+          method: 'POST',
+          headers: json,
+          body: checkoutBody(i),
+        });
+        expect(sent.status).toBe(201);
+      }
+      const running = await auditVerify(server.databaseUrl, { auditKey: key });
+      expect(running.code, running.out).toBe(0);
+      expect(running.out).toMatch(/Signed by the app with AUDIT_KEY up to event \d+/);
+      // Killed right after a write, before it could sign: the tail is unsigned until a server runs again.
+      const last = await fetch(`${server.baseURL}/api/checkouts`, {
+        method: 'POST',
+        headers: json,
+        body: checkoutBody(9),
+      });
+      expect(last.status).toBe(201);
+      await server.stop('SIGKILL');
+      restarted = await startServer({ env: { AUDIT_KEY: key }, dataDir: server.dataDir });
+      const after = await auditVerify(server.databaseUrl, { auditKey: key });
+      expect(after.code, after.out).toBe(0);
+      expect(await restarted.stop()).toBe(0);
+      const stopped = await auditVerify(server.databaseUrl, { auditKey: key });
+      expect(stopped.code, stopped.out).toBe(0);
+    } finally {
+      await server.stop();
+      await restarted?.stop();
     }
   });
 });
