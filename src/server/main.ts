@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { setAuditKey } from './audit/audit-key';
+import { auditKeyed, setAuditKey } from './audit/audit-key';
+import { headSignerFor } from './audit/head-signer';
 import { resolveAdminPassword } from './auth/admin-password';
 import { createBackupService } from './backups/backup-service';
 import { ConfigError, readConfig } from './config';
@@ -78,6 +79,26 @@ async function main() {
     );
   }
 
+  // With AUDIT_KEY, the chain's committed heads are signed here, in the app (docs/decisions/160): a few times a
+  // second when the head moved, one read of it when it did not.
+  const headSigner = headSignerFor(db.kysely);
+  let refusalLogged = false;
+  const signHead = () =>
+    headSigner
+      .sign()
+      .then(() => {
+        const refused = headSigner.refused();
+        if (refused && !refusalLogged) {
+          refusalLogged = true;
+          logger.error(
+            'the audit chain does not follow from the last signed head: no more heads are signed',
+            refused,
+          );
+        }
+      })
+      .catch((error) => logger.warn('signing the audit head failed', describeError(error)));
+  const headSigning = auditKeyed() ? setInterval(signHead, 250) : undefined;
+  headSigning?.unref();
   const live = createLiveHub({ db, logger });
   // Writes received so far: the webhook sender holds its deliveries back during a burst of them.
   let writesReceived = 0;
@@ -152,6 +173,8 @@ async function main() {
       // cut short is only a `.partial` file, never taken for a backup.
       clearTimeout(force);
       await backups.stop();
+      clearInterval(headSigning);
+      if (auditKeyed()) await signHead();
       await backups.run('shutdown');
       await db.close().catch((error) => logger.error('closing the database failed', describeError(error)));
       logger.info('stopped');

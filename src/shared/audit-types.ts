@@ -95,5 +95,18 @@ export interface AuditPage {
 
 /** GET /api/audit/verify and `npm run audit:verify`. */
 export type ChainVerdict =
-  | { ok: true; events: number; lastHash: string }
-  | { ok: false; brokenAt: number; reason: string };
+  | {
+      ok: true;
+      events: number;
+      lastHash: string;
+      /** With AUDIT_KEY: the newest head the app signed (every signature checked), and events after it. */
+      signedHead?: { seq: number; hash: string } | null;
+      unsignedEvents?: number;
+    }
+  | {
+      ok: false;
+      brokenAt: number;
+      reason: string;
+      /** The chain verifies, but events after the last signed head are not signed (with AUDIT_KEY). */
+      unsigned?: true;
+    };

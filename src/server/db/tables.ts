@@ -230,6 +230,18 @@ export interface Database {
     id: number;
     seq: number;
     hash: string;
+    /** Events up to this seq were chained with HMAC under AUDIT_KEY (decision 134); every later link is plain (024). */
+    keyed_until: Generated<number>;
+  };
+  /**
+   * Heads of the chain the app signed with AUDIT_KEY (024, decision 160): HMAC over seq, hash and signed_at.
+   * Verify checks each against the chain; the database never sees the key.
+   */
+  audit_signed_heads: {
+    seq: number;
+    hash: string;
+    signed_at: string;
+    signature: string;
   };
   /**
    * Closes of resort days (009-days): one row per close, kept when reopened (reopened_* set); at most one
@@ -442,6 +454,8 @@ export interface Database {
     prefix: string;
     yymm: string;
     next_number: number;
+    /** The issue time of the series' last document (024): the next one's is never earlier. */
+    last_issued_at: string | null;
   };
   /** Every abbreviated and full tax invoice ever numbered; never deleted (015-tax-documents). */
   tax_documents: {

@@ -504,6 +504,11 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
         checkout: answer(existing, previousLines, document ? documentOf(document) : undefined),
       };
     }
+    // A closed day is closed (sixth stage): on PostgreSQL the close locks checkouts in share mode before it
+    // reads its figures. The lock a revision's write needs is taken here, before the day's close is read: a
+    // close already holding its lock is waited for and then read (409 settled), and a close coming later
+    // waits for this revision and counts it. On SQLite the write lock already orders the two.
+    if (dialect === 'postgres') await sql`lock table checkouts in row exclusive mode`.execute(trx);
     // Tax documents (fifth stage): a settled check's counts stand; staff void it and record a new one.
     const { settled, taxContext } = await settledCheck(trx, existing, at);
     if (settled) throw new HttpError(409, 'settled', taxMessages.settled);
