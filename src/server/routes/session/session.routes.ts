@@ -70,12 +70,14 @@ export function sessionRoutes(deps: AppDeps) {
       const client = clientAddress(c, config.trustProxy);
       const now = deps.now();
       const device = await deviceOf(c, deps);
-      // The owner password's own limit, whatever the address; a registered device does not wait. Asked first, so
-      // that a refused sign-in does not use up a try of the address's own limit.
+      // The owner password's own limit, whatever the address; a registered device does not wait. Claimed first, so
+      // that a refused sign-in does not use up a try of the address's own limit, and before the hash, so that
+      // sign-ins sent at once are counted one after the other.
+      let ownerTry: number | undefined;
       if (!device) {
-        const waitMs = await ownerLimit.waitMs(now);
-        if (waitMs > 0) {
-          const retryAfter = Math.ceil(waitMs / 1000);
+        const claimed = await ownerLimit.claim(now);
+        if (!claimed.allowed) {
+          const retryAfter = Math.ceil(claimed.waitMs / 1000);
           logger.warn('owner sign-in waits', { client, retryAfter });
           throw new HttpError(
             429,
@@ -85,22 +87,31 @@ export function sessionRoutes(deps: AppDeps) {
             retryAfter,
           );
         }
+        ownerTry = claimed.id;
       }
-      const reservation = await throttle.reserve(client, now);
-      if (!reservation.allowed) {
-        logger.warn('login throttled', { client, retryAfter: reservation.retryAfterSeconds });
-        throw new HttpError(
-          429,
-          'too_many_requests',
-          `Too many attempts. Try again in ${formatWait(reservation.retryAfterSeconds)}.`,
-          undefined,
-          reservation.retryAfterSeconds,
-        );
+      let right: boolean;
+      try {
+        const reservation = await throttle.reserve(client, now);
+        if (!reservation.allowed) {
+          logger.warn('login throttled', { client, retryAfter: reservation.retryAfterSeconds });
+          throw new HttpError(
+            429,
+            'too_many_requests',
+            `Too many attempts. Try again in ${formatWait(reservation.retryAfterSeconds)}.`,
+            undefined,
+            reservation.retryAfterSeconds,
+          );
+        }
+        right = await passwordHashSlots.run(() => verifyPassword(password, deps.adminPasswordHash));
+      } catch (error) {
+        // No hash answered (the address waits, the hash queue is full): the owner's try was not used.
+        if (ownerTry !== undefined) await ownerLimit.giveBack(ownerTry);
+        throw error;
       }
       const owner = ownerActor(device);
-      if (!(await passwordHashSlots.run(() => verifyPassword(password, deps.adminPasswordHash)))) {
+      if (!right) {
         logger.warn('login failed', { client });
-        await ownerLimit.failed(now);
+        await ownerLimit.wrong(ownerTry, deps.now());
         // Without a session, at most one event per address and window, with the count (foldFailedSignIn).
         const count = (await sessionOf(c, deps)) ? 1 : await foldFailedSignIn(deps.db, client, now);
         if (count !== null) {
@@ -114,6 +125,7 @@ export function sessionRoutes(deps: AppDeps) {
         }
         throw new HttpError(401, 'unauthorized', texts.incorrectPassword);
       }
+      if (ownerTry !== undefined) await ownerLimit.giveBack(ownerTry);
       const unaudited = await throttle.reset(client);
       await startSession(c, device ? { deviceId: device.id } : {}, sessionLimits.absoluteMs);
       await recordAudit(deps.db.kysely, {
