@@ -14,6 +14,7 @@ import { auditKeyed, setAuditKey } from './audit/audit-key';
 import { headSignerFor } from './audit/head-signer';
 import { resolveAdminPassword } from './auth/admin-password';
 import { createBackupService } from './backups/backup-service';
+import { createWallClock, latestRecordedMs } from './clock';
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -111,7 +112,9 @@ async function main() {
   });
   // Backups by themselves (fifth stage): SQLite only; on PostgreSQL the service reports pg_dump's job.
   const backups = createBackupService({ db, config: config.backups, logger });
-  const app = createApp({ db, config, adminPasswordHash: admin.hash, logger, live, webhooks, backups });
+  // What the server records is stamped by a clock that never goes back (clock.ts).
+  const now = createWallClock(await latestRecordedMs(db));
+  const app = createApp({ db, config, adminPasswordHash: admin.hash, logger, live, webhooks, backups, now });
   // Guests' personal data (fifth stage): retention at start and daily.
   const retention = startGuestRetention({ db, logger });
   // The guest's page and GET /api/drinks, the same for every guest until the data change, answered without

@@ -1,4 +1,5 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { isPostgres } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError } from '../../http/errors';
 
@@ -7,6 +8,9 @@ export const checkoutLimitWindows = {
   addressMs: 10 * 60 * 1000,
   bungalowMs: 60 * 60 * 1000,
 } as const;
+
+/** The first half of the PostgreSQL advisory lock that holds one bungalow's count (the second is its number). */
+const bungalowLockKey = 0x636c; // "cl"
 
 /** Most addresses remembered at once; past it the quietest are forgotten (a forgotten address starts afresh). */
 const addressesMax = 10_000;
@@ -111,7 +115,21 @@ export function createCheckoutLimits(settings: CheckoutLimitSettings) {
         async beforeWrite(trx, bungalow) {
           const waitMs = addressWaitMs(address, now);
           if (waitMs > 0) throw addressRefusal(waitMs);
+          // Reserved with the check, before anything is awaited: requests sent at once each see the ones before
+          // (a reservation made after the bungalow's count let them all pass the check first).
+          if (settings.perAddress > 0 && !reserved) {
+            forgetQuietAddresses(now);
+            const times = writesByAddress.get(address) ?? [];
+            times.push(now);
+            writesByAddress.set(address, times);
+            reserved = true;
+          }
           if (settings.perBungalow > 0) {
+            // One count of a bungalow at a time, until the write commits: on PostgreSQL transactions run side by
+            // side and each would count without the others (SQLite writes one transaction at a time already).
+            if (isPostgres(trx)) {
+              await sql`select pg_advisory_xact_lock(${bungalowLockKey}::int, ${bungalow}::int)`.execute(trx);
+            }
             const since = new Date(now - checkoutLimitWindows.bungalowMs).toISOString();
             // One after the other: a transaction is one connection.
             // Only unverified checks count: a flood must never use up the limit of the bungalow's real checks.
@@ -143,13 +161,6 @@ export function createCheckoutLimits(settings: CheckoutLimitSettings) {
                 waitMs,
               );
             }
-          }
-          if (settings.perAddress > 0 && !reserved) {
-            forgetQuietAddresses(now);
-            const times = writesByAddress.get(address) ?? [];
-            times.push(now);
-            writesByAddress.set(address, times);
-            reserved = true;
           }
         },
         settle(wrote) {
