@@ -22,8 +22,15 @@ export interface FirstTapRun {
   drawnMs: number;
   /** The first tap that counted (its event's time): the count beside that + went up. */
   firstCountedMs: number;
-  /** Between the two: taps that did nothing. */
+  /** From drawn to the first counted tap. */
+  drawnToCountedMs: number;
+  /**
+   * Taps that did nothing: from the first tap the page received after + was drawn to the first that counted.
+   * On a loaded machine the tapping process itself may pause; this is what the page's own time refused.
+   */
   deadMs: number;
+  /** From the first counted tap until its count was on the page (a long task in the way delays it). */
+  shownAfterMs: number;
   /** JavaScript files' bodies on the wire that had arrived by the first counted tap. */
   jsBytesBeforeCounted: number;
   /** JavaScript inline in the page's HTML (raw): the first taps' script. */
@@ -49,51 +56,50 @@ export const probeConditions = {
 /**
  * Runs in the page before anything else: watches for the first + (its drawn time, the first frame with it laid
  * out), records every click's time first of all listeners (capture, on window), and notes the click during
- * which the count beside that + first went up.
+ * which the count beside that + first went up. A string, not a function: tsx's transform would name its inner
+ * functions through a helper the page does not have.
  */
-function probeScript() {
-  const probe = {
-    drawnMs: null as number | null,
-    firstCountedMs: null as number | null,
-    lastClickMs: null as number | null,
-    counted: 0,
-  };
-  (window as unknown as { firstTapProbe: typeof probe }).firstTapProbe = probe;
-  const plus = () => document.querySelector<HTMLButtonElement>('button[aria-label^="Add one"]');
+const probeScript = `(() => {
+  const probe = { drawnMs: null, firstCountedMs: null, firstShownMs: null, lastClickMs: null, counted: 0, clicks: [] };
+  window.firstTapProbe = probe;
+  const plus = () => document.querySelector('button[aria-label^="Add one"]');
   const countText = () => plus()?.closest('li')?.querySelector('output')?.textContent ?? null;
-  const frame = (now: number) => {
+  const frame = (now) => {
     const button = plus();
     if (button && button.getBoundingClientRect().height > 0) probe.drawnMs = now;
     else requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
-  window.addEventListener(
-    'click',
-    (event) => {
-      probe.lastClickMs = event.timeStamp;
-    },
-    true,
-  );
+  window.addEventListener('click', (event) => {
+    probe.lastClickMs = event.timeStamp;
+    if (probe.clicks.length < 1000) probe.clicks.push(event.timeStamp);
+  }, true);
   let last = '0';
   new MutationObserver(() => {
     const now = countText();
     if (now === null || now === last) return;
     if (Number(now) > Number(last)) {
       probe.counted++;
-      if (probe.firstCountedMs === null) probe.firstCountedMs = probe.lastClickMs;
+      if (probe.firstCountedMs === null) {
+        probe.firstCountedMs = probe.lastClickMs;
+        probe.firstShownMs = performance.now();
+      }
     }
     last = now;
   }).observe(document, { subtree: true, childList: true, characterData: true });
-}
+})();`;
 
 interface ProbeState {
   drawnMs: number | null;
   firstCountedMs: number | null;
+  firstShownMs: number | null;
   counted: number;
+  /** Every click's time, as the page received them. */
+  clicks: number[];
 }
 
 /** Where the first + sits once the page is drawn (a warm-up visit, no throttling): the probe taps there. */
-async function plusPosition(browser: Browser, url: string) {
+export async function plusPosition(browser: Browser, url: string) {
   const context = await browser.newContext({ viewport: probeConditions.viewport, isMobile: true });
   try {
     const page = await context.newPage();
@@ -107,7 +113,11 @@ async function plusPosition(browser: Browser, url: string) {
 }
 
 /** One first visit under the probe's conditions. */
-async function probeOnce(browser: Browser, url: string, at: { x: number; y: number }): Promise<FirstTapRun> {
+export async function probeOnce(
+  browser: Browser,
+  url: string,
+  at: { x: number; y: number },
+): Promise<FirstTapRun> {
   const context = await browser.newContext({ viewport: probeConditions.viewport, isMobile: true });
   try {
     const page = await context.newPage();
@@ -120,17 +130,28 @@ async function probeOnce(browser: Browser, url: string, at: { x: number; y: numb
       uploadThroughput: probeConditions.uploadBytesPerSecond,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: probeConditions.cpuSlowdown });
-    await page.addInitScript(probeScript);
+    await page.addInitScript({ content: probeScript });
     // A finger on the first +'s place from the start: a tap every 50 ms, sent without waiting for the page
     // (a busy page takes it late, as a phone does; its event keeps the time it was made).
     let tapping = true;
     const tap = (type: 'mousePressed' | 'mouseReleased') =>
       cdp
-        .send('Input.dispatchMouseEvent', { type, x: at.x, y: at.y, button: 'left', clickCount: 1 })
+        .send('Input.dispatchMouseEvent', {
+          type,
+          x: at.x,
+          y: at.y,
+          button: 'left',
+          clickCount: 1,
+          // The finger's time: DevTools sends one event at a time, each once the page has taken the one before,
+          // so without it a tap made during a long task would carry the time the page got round to it.
+          timestamp: Date.now() / 1000,
+        })
         .catch(() => {});
     const taps = (async () => {
       while (tapping) {
-        void tap('mousePressed').then(() => tap('mouseReleased'));
+        // Both sent at once: the session keeps their order, and a busy page takes them when it can.
+        void tap('mousePressed');
+        void tap('mouseReleased');
         await new Promise((resolve) => setTimeout(resolve, probeConditions.tapEveryMs));
       }
     })();
@@ -146,29 +167,40 @@ async function probeOnce(browser: Browser, url: string, at: { x: number; y: numb
     }
     tapping = false;
     await taps;
-    if (seen?.firstCountedMs == null || seen.drawnMs == null) throw new Error(`no tap counted on ${url}`);
-    // The app started: its code all here (the network quiet), then the bytes are read.
-    await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => {});
+    if (seen?.firstCountedMs == null || seen.drawnMs == null) {
+      throw new Error(`no tap counted on ${url}: ${JSON.stringify(seen)}`);
+    }
+    // The app started (React holds the page) and its start's downloads ended (no new one for 1.5 s).
+    const started = `Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))`;
+    const startDeadline = Date.now() + 60_000;
+    while (!(await page.evaluate(started)) && Date.now() < startDeadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    let downloads = -1;
+    for (let quiet = 0; quiet < 3; ) {
+      const now = (await page.evaluate(`performance.getEntriesByType('resource').length`)) as number;
+      quiet = now === downloads ? quiet + 1 : 0;
+      downloads = now;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     const firstCountedMs = seen.firstCountedMs;
-    const bytes = await page.evaluate((counted) => {
-      const scripts = performance
-        .getEntriesByType('resource')
-        .filter((entry): entry is PerformanceResourceTiming => /\.m?js(\?|$)/.test(entry.name));
-      const sum = (list: PerformanceResourceTiming[]) =>
-        list.reduce((total, entry) => total + entry.encodedBodySize, 0);
+    // A string for the same reason as probeScript.
+    const bytes = (await page.evaluate(`(() => {
+      const counted = ${firstCountedMs};
+      const scripts = performance.getEntriesByType('resource').filter((entry) => /\\.m?js(\\?|$)/.test(entry.name));
+      const sum = (list) => list.reduce((total, entry) => total + entry.encodedBodySize, 0);
       const inline = [...document.querySelectorAll('script:not([src])')]
-        .filter((script) => !script.getAttribute('type') || script.getAttribute('type') === 'module')
+        .filter((script) => !script.type || script.type === 'module')
         .reduce((total, script) => total + (script.textContent?.length ?? 0), 0);
-      return {
-        before: sum(scripts.filter((entry) => entry.responseEnd <= counted)),
-        total: sum(scripts),
-        inline,
-      };
-    }, firstCountedMs);
+      return { before: sum(scripts.filter((entry) => entry.responseEnd <= counted)), total: sum(scripts), inline };
+    })()`)) as { before: number; total: number; inline: number };
+    const drawnMs = seen.drawnMs;
     return {
-      drawnMs: seen.drawnMs,
+      drawnMs,
       firstCountedMs,
-      deadMs: Math.max(0, firstCountedMs - seen.drawnMs),
+      drawnToCountedMs: Math.max(0, firstCountedMs - drawnMs),
+      shownAfterMs: Math.max(0, (seen.firstShownMs ?? firstCountedMs) - firstCountedMs),
+      deadMs: Math.max(0, firstCountedMs - (seen.clicks.find((click) => click >= drawnMs) ?? firstCountedMs)),
       jsBytesBeforeCounted: bytes.before,
       inlineJsBytes: bytes.inline,
       jsBytesTotal: bytes.total,
@@ -250,7 +282,9 @@ export async function runFirstTapBench(
           median: {
             drawnMs: of((r) => r.drawnMs),
             firstCountedMs: of((r) => r.firstCountedMs),
+            drawnToCountedMs: of((r) => r.drawnToCountedMs),
             deadMs: of((r) => r.deadMs),
+            shownAfterMs: of((r) => r.shownAfterMs),
             jsBytesBeforeCounted: of((r) => r.jsBytesBeforeCounted),
             inlineJsBytes: of((r) => r.inlineJsBytes),
             jsBytesTotal: of((r) => r.jsBytesTotal),

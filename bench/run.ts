@@ -628,11 +628,13 @@ async function firstTapSection() {
   });
   add({
     section: s,
-    metric: 'dead time (drawn to first counted)',
-    value: side((r) => r.deadMs, ms),
+    metric: 'drawn to first counted tap',
+    value: side((r) => r.drawnToCountedMs, ms),
     target: '<= 100 ms',
-    met: now.median.deadMs <= budgets.drawnToCountedMs,
+    met: now.median.drawnToCountedMs <= budgets.drawnToCountedMs,
   });
+  add({ section: s, metric: 'dead time (taps received that did nothing)', value: side((r) => r.deadMs, ms) });
+  add({ section: s, metric: 'first counted tap shown after', value: side((r) => r.shownAfterMs, ms) });
   add({
     section: s,
     metric: 'JS on the wire before the first counted tap',
