@@ -4,6 +4,7 @@ import { Minus, Plus } from '../components/guest-icons';
 import { useHydrated } from '../components/use-hydrated';
 import { useI18n } from '../i18n/language';
 import { cardLook, countLook } from './drink-card-look';
+import { countedByFirstTaps } from './first-taps';
 
 export interface DrinkCardProps {
   drink: Drink;
@@ -71,11 +72,12 @@ export function DrinkCard({ drink, missing, onChange }: DrinkCardProps) {
 
 /**
  * +, disabled on the server's HTML until a script can count it: the first taps' script enables it as the page
- * is parsed (first-tap.ts), the app once hydrated. The hook is here, not in the page: hydration's second render
+ * is parsed (first-tap.ts), and the app hydrates it enabled there (countedByFirstTaps); elsewhere the app
+ * enables it once hydrated. The hook is here, not in the page: hydration's second render
  * is then these buttons', not every card's.
  */
 function AddButton({ label, full, onClick }: { label: string; full: boolean; onClick: () => void }) {
-  const ready = useHydrated();
+  const ready = useHydrated() || countedByFirstTaps();
   return (
     <button
       type="button"

@@ -24,3 +24,13 @@ export function takeFirstTaps(): MissingCounts | null {
   if (typeof window === 'undefined') return null;
   return window[firstTapsGlobal]?.take() ?? null;
 }
+
+/**
+ * True on the server's page where the first taps' script ran: its + buttons are enabled already. The + hydrates
+ * enabled there (React does not compare attributes when it hydrates): hydrated as disabled, React would ignore
+ * a click on it (it skips a disabled button's onClick by its props) from the form's takeover until its
+ * re-render after hydration, and that tap would be lost.
+ */
+export function countedByFirstTaps(): boolean {
+  return typeof window !== 'undefined' && window[firstTapsGlobal] !== undefined;
+}
