@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestApp } from '../../../tests/support/test-app';
 import { firstPaintElementId } from '../../web/checkout/first-paint-id';
-import { firstPaintCssFile } from './checkout-page';
+import { firstPaintCssFile, firstTapScriptFile } from './checkout-page';
 
 /**
  * The built index.html in miniature: what the render fills in (lang, title, the root), the entry script, the
@@ -23,6 +23,15 @@ fs.writeFileSync(
 const firstPaintRules = '.flex{display:flex}.bg-brand-800{background-color:#115e59}';
 fs.writeFileSync(path.join(webRoot, firstPaintCssFile), `${firstPaintRules}\n`);
 afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
+
+/** The same miniature with the first taps' script built beside it (vite.first-tap.config.ts). */
+const webRootWithTaps = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-first-tap-'));
+for (const file of fs.readdirSync(webRoot)) {
+  fs.copyFileSync(path.join(webRoot, file), path.join(webRootWithTaps, file));
+}
+const firstTapCode = '(function(){window.counting=1})();';
+fs.writeFileSync(path.join(webRootWithTaps, firstTapScriptFile), `${firstTapCode}\n`);
+afterAll(() => fs.rmSync(webRootWithTaps, { recursive: true, force: true }));
 
 const page = async (t: TestApp, url: string, headers: Record<string, string> = {}) => {
   const response = await t.request('GET', url, { headers: { 'accept-encoding': 'identity', ...headers } });
@@ -256,6 +265,28 @@ describeEachDatabase('GET /checkout rendered by the server', ({ fresh }) => {
       expect(response.headers.get('vary')).toContain('Cookie');
     }
     expect((await page(t, '/checkout?bungalow=3')).html).toBe(plain);
+  });
+});
+
+describeEachDatabase("GET /checkout with the first taps' script", ({ fresh }) => {
+  it('carries it inline after the drinks and their data, allowed by its hash alone', async () => {
+    const t = await fresh({ seed: true, config: { webRoot: webRootWithTaps } });
+    const { response, html } = await page(t, '/checkout?bungalow=4');
+    // After the data it reads ('Starting: N'), so it runs once the drinks it counts are parsed.
+    expect(html).toMatch(
+      new RegExp(
+        `id="${firstPaintElementId}">[^<]*</script><script>${firstTapCode.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')}</script>`,
+      ),
+    );
+    const policy = response.headers.get('content-security-policy') ?? '';
+    const scriptHash = createHash('sha256').update(firstTapCode).digest('base64');
+    const styleHash = createHash('sha256').update(firstPaintRules).digest('base64');
+    expect(policy).toContain(`script-src 'self' 'sha256-${scriptHash}'`);
+    expect(policy).toContain(`style-src 'self' 'sha256-${styleHash}'`);
+    expect(policy).not.toContain('unsafe-inline');
+    // Every other answer keeps the policy without it.
+    const shell = await t.request('GET', '/');
+    expect(shell.headers.get('content-security-policy')).not.toContain('script-src');
   });
 });
 

@@ -19,7 +19,7 @@ import { createCatalogueCache } from '../routes/drinks/catalogue-cache';
 import { createDrinksRepo } from '../routes/drinks/drinks.repo';
 import { preferredEncoding } from '../routes/drinks/drinks.routes';
 import { readFridge } from '../routes/fridges/fridges.routes';
-import { policyWithInlineStyle } from './security';
+import { policyWithInline } from './security';
 
 /** One rendered page, compressed ahead (as the catalogue is), for one catalogue, fridge and language. */
 interface RenderedPage {
@@ -156,11 +156,16 @@ export interface CheckoutPageOptions {
 /** The first paint's rules (vite.first-paint.config.ts), built beside index.html. */
 export const firstPaintCssFile = 'first-paint.css';
 
+/** The first taps' script (vite.first-tap.config.ts, src/web/checkout/first-tap.ts), built beside index.html. */
+export const firstTapScriptFile = 'first-tap.js';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+
 /** The shell cut around its root, made into the guest's page's frame once. */
 interface PageTemplate {
   head: string;
   tail: string;
-  /** The page's Content-Security-Policy: the usual one, or with the inline rules' hash. */
+  /** The page's Content-Security-Policy: the usual one, or with the inline rules' and script's hashes. */
   policy: string | undefined;
 }
 
@@ -172,19 +177,27 @@ interface PageTemplate {
  * too: the boot script adds it after the paint. Without the built rules (a test's miniature shell) only the
  * manifest link goes.
  */
-export function firstPaintHead(
-  head: string,
-  css: string | null,
-): { head: string; policy: string | undefined } {
+export function firstPaintHead(head: string, css: string | null): { head: string; styleHash?: string } {
   const withoutManifest = head.replace(/<link rel="manifest"[^>]*>/g, '');
-  if (css === null) return { head: withoutManifest, policy: undefined };
-  const hash = createHash('sha256').update(css).digest('base64');
+  if (css === null) return { head: withoutManifest };
   // Nothing in Tailwind's output closes a <style>; a hand-written rule could, and the page would break there.
   if (/<\/style/i.test(css)) throw new Error(`${firstPaintCssFile} holds "</style"`);
   return {
     head: `${withoutManifest.replace(/<link rel="stylesheet"[^>]*>/g, '')}<style>${css}</style>`,
-    policy: policyWithInlineStyle(hash),
+    styleHash: sha256(css),
   };
+}
+
+/**
+ * The first taps' script inline, after the page's drinks and data (docs/decisions/180-first-tap-counts.md): it
+ * runs as soon as the parser reaches it, so + counts from the moment it is drawn, before the app's code is
+ * even asked for. Without the built script (a test's miniature shell) nothing.
+ */
+export function firstTapScript(script: string | null): { html: string; scriptHash?: string } {
+  if (script === null) return { html: '' };
+  // The build's output is one classic script; a "</script" in it would end the element early.
+  if (/<\/script/i.test(script)) throw new Error(`${firstTapScriptFile} holds "</script"`);
+  return { html: `<script>${script}</script>`, scriptHash: sha256(script) };
 }
 
 /**
@@ -209,12 +222,20 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
     const root = '<div id="root"></div>';
     const at = html.indexOf(root);
     if (at < 0) throw new Error(`${indexFile} has no ${root}`);
-    const cssFile = path.join(path.dirname(indexFile), firstPaintCssFile);
-    const css = fs.existsSync(cssFile) ? fs.readFileSync(cssFile, 'utf8').trim() : null;
+    const built = (file: string) => {
+      const full = path.join(path.dirname(indexFile), file);
+      return fs.existsSync(full) ? fs.readFileSync(full, 'utf8').trim() : null;
+    };
     const headEnd = html.lastIndexOf('</head>', at);
     if (headEnd < 0) throw new Error(`${indexFile} has no </head>`);
-    const { head, policy } = firstPaintHead(html.slice(0, headEnd), css);
-    template = { head: head + html.slice(headEnd, at), tail: html.slice(at + root.length), policy };
+    const { head, styleHash } = firstPaintHead(html.slice(0, headEnd), built(firstPaintCssFile));
+    const taps = firstTapScript(built(firstTapScriptFile));
+    const inline = styleHash || taps.scriptHash;
+    template = {
+      head: head + html.slice(headEnd, at),
+      tail: taps.html + html.slice(at + root.length),
+      policy: inline ? policyWithInline({ style: styleHash, script: taps.scriptHash }) : undefined,
+    };
     return template;
   }
 
