@@ -306,6 +306,11 @@ export const routeRules: Record<string, Row> = {
   },
   // Abuse resistance (fifth stage): the stickers' keys are for who prints them; a flood is voided as one by one.
   'GET /api/stickers': { rule: right('catalogue'), call: () => ({ path: '/api/stickers' }) },
+  // Books no one can rewrite (sixth stage): who prints the stickers replaces their keys.
+  'POST /api/stickers/rotate': {
+    rule: right('catalogue'),
+    call: () => ({ path: '/api/stickers/rotate', body: { bungalow: 4 } }),
+  },
   'POST /api/checkouts/void-unverified': {
     rule: right('void'),
     call: () => ({ path: '/api/checkouts/void-unverified', body: { reason: 'A flood of fake checks' } }),

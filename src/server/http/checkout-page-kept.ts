@@ -44,5 +44,7 @@ export function checkoutPageKeptRoute(db: Db): KeptRoute | null {
     },
     version: (variant) => fingerprint(Number(variant.slice(0, variant.indexOf('\n')))),
     maxVariants: MAX_VARIANTS,
+    // The app's shell in place of a page it had no time to render (static-files.ts marks it no-store).
+    keeps: (headers) => !/no-store/.test(String(headers['cache-control'] ?? '')),
   };
 }

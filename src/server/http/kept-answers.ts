@@ -27,6 +27,12 @@ export interface KeptRoute {
   version(variant: string): string | Promise<string>;
   /** Variants kept at most, counting each Host apart; a request for another goes through the app. */
   maxVariants: number;
+  /**
+   * Whether a 200 is worth repeating (default: every one). The guest's page says no to the shell it sends when
+   * it had no time to render (marked no-store): the next request may get the page. Not a rule on no-store for
+   * every route: the API's answers are all no-store for browsers, and GET /api/drinks is kept all the same.
+   */
+  keeps?(headers: OutgoingHttpHeaders): boolean;
 }
 
 export interface KeptAnswersOptions {
@@ -75,11 +81,9 @@ export function createKeptAnswers(options: KeptAnswersOptions) {
       headers,
       body: Buffer.from(await response.arrayBuffer()),
     };
-    // Only a normal answer is worth repeating; an error, or one the app says to store nowhere (the shell in
-    // place of a page it had no time to render), goes through the app every time.
-    if (response.status === 200 && !/no-store/.test(headers['cache-control'] ?? '')) {
-      snapshots.set(key, snapshot);
-    }
+    // Only a normal answer is worth repeating; an error, or one its route will not keep, goes through the app
+    // every time.
+    if (response.status === 200 && (route.keeps?.(headers) ?? true)) snapshots.set(key, snapshot);
     return snapshot;
   }
 

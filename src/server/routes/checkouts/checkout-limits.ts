@@ -27,6 +27,13 @@ export interface CheckoutLimitSettings {
  * write (a new record or a revision): a repeat of a check, a refused input or a 409 never counts.
  */
 export interface WriteGate {
+  /**
+   * First in the transaction, before any row is read for update: a gate that serialises a bungalow's writes
+   * takes its lock here, so every send takes its locks in one order (the bungalow's, then the check's row).
+   * Taken in `beforeWrite` only, a send that found its check took the row then waited for the bungalow, while
+   * a send of the same check holding the bungalow waited for the row: PostgreSQL's deadlock, a 500.
+   */
+  beforeRead?(trx: Transaction<Database>, bungalow: number): Promise<void>;
   beforeWrite(trx: Transaction<Database>, bungalow: number): Promise<void>;
   /**
    * The check comes from an unknown sender: no staff session, no registered device, no sticker key. It is
@@ -110,8 +117,17 @@ export function createCheckoutLimits(settings: CheckoutLimitSettings) {
      */
     gateFor(address: string, now: number): WriteGate & { settle(wrote: boolean): void } {
       let reserved = false;
+      let bungalowLocked = false;
+      const lockBungalow = async (trx: Transaction<Database>, bungalow: number) => {
+        // One count of a bungalow at a time, until the write commits: on PostgreSQL transactions run side by
+        // side and each would count without the others (SQLite writes one transaction at a time already).
+        if (bungalowLocked || settings.perBungalow <= 0 || !isPostgres(trx)) return;
+        await sql`select pg_advisory_xact_lock(${bungalowLockKey}::int, ${bungalow}::int)`.execute(trx);
+        bungalowLocked = true;
+      };
       return {
         unverified: true,
+        beforeRead: lockBungalow,
         async beforeWrite(trx, bungalow) {
           const waitMs = addressWaitMs(address, now);
           if (waitMs > 0) throw addressRefusal(waitMs);
@@ -125,11 +141,7 @@ export function createCheckoutLimits(settings: CheckoutLimitSettings) {
             reserved = true;
           }
           if (settings.perBungalow > 0) {
-            // One count of a bungalow at a time, until the write commits: on PostgreSQL transactions run side by
-            // side and each would count without the others (SQLite writes one transaction at a time already).
-            if (isPostgres(trx)) {
-              await sql`select pg_advisory_xact_lock(${bungalowLockKey}::int, ${bungalow}::int)`.execute(trx);
-            }
+            await lockBungalow(trx, bungalow);
             const since = new Date(now - checkoutLimitWindows.bungalowMs).toISOString();
             // One after the other: a transaction is one connection.
             // Only unverified checks count: a flood must never use up the limit of the bungalow's real checks.
@@ -216,6 +228,9 @@ export function stickerGate(
     get unverified() {
       return overCap;
     },
+    // The bungalow's lock first, whether or not the check turns out over the cap: keyed sends of a bungalow
+    // are then counted one after the other too, and past the cap the public gate finds its lock already held.
+    beforeRead: (trx, bungalow) => publicGate.beforeRead?.(trx, bungalow) ?? Promise.resolve(),
     async beforeWrite(trx, bungalow) {
       if (!overCap) {
         const since = new Date(now - checkoutLimitWindows.bungalowMs).toISOString();

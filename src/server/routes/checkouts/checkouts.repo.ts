@@ -585,6 +585,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
     record(input: CheckoutInput, change: Change, gate: WriteGate): Promise<RecordOutcome> {
       const { at } = change;
       return kysely.transaction().execute(async (trx) => {
+        await gate.beforeRead?.(trx, input.bungalow);
         const checkId = input.checkId;
         if (checkId) {
           const existing = await findCheck(trx, checkId);
