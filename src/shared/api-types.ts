@@ -111,7 +111,9 @@ export type ApiErrorCode =
   /** A full tax invoice while the settings' `tax` is null. */
   | 'tax_off'
   /** Abuse resistance (fifth stage): 421, the request's Host is not PUBLIC_URL's. */
-  | 'misdirected_request';
+  | 'misdirected_request'
+  /** The PMS (sixth stage): 502, the PMS did not give what was asked (its reason in the message). */
+  | 'pms_failed';
 
 export interface ApiIssue {
   path: string;

@@ -51,6 +51,12 @@ export const auditActions = [
   // Guests' personal data (fifth stage): the seal over events from before it (migration 016), an erasure.
   'audit.sealed',
   'guest.erased',
+  // The PMS (sixth stage): the connection and mappings changed; a failed post sent again or settled outside.
+  'pms.connected',
+  'pms.disconnected',
+  'pms.mapped',
+  'pms.post_again',
+  'pms.settled_outside',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -25,6 +25,7 @@ import { documentsMonthByNumberMigration } from './migrations/020-documents-mont
 import { documentsMonthByNumberEverywhereMigration } from './migrations/021-documents-month-by-number-everywhere';
 import { auditPairsAtCommitMigration } from './migrations/022-audit-pairs-at-commit';
 import { taxDocumentsKeyedByNumberMigration } from './migrations/023-tax-documents-keyed-by-number';
+import { pmsMigration } from './migrations/028-pms';
 import { withOwnSchemaIntrospection } from './own-schema-introspector';
 
 /** Add new migrations at the end; names sort in the order they run. */
@@ -56,6 +57,8 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '021-documents-month-by-number-everywhere': documentsMonthByNumberEverywhereMigration(db.dialect),
     '022-audit-pairs-at-commit': auditPairsAtCommitMigration(db.dialect),
     '023-tax-documents-keyed-by-number': taxDocumentsKeyedByNumberMigration(db.dialect),
+    // The charge reaches the guest's bill (sixth stage)
+    '028-pms': pmsMigration(db.dialect),
   };
 }
 

@@ -973,6 +973,11 @@ const actionNamesEn: Record<string, string> = {
   // Guests' personal data (fifth stage)
   'audit.sealed': 'Activity sealed (guest data moved out)',
   'guest.erased': 'Guest erased',
+  'pms.connected': 'PMS connected',
+  'pms.disconnected': 'PMS disconnected',
+  'pms.mapped': 'PMS mapping changed',
+  'pms.post_again': 'Posted to the PMS again',
+  'pms.settled_outside': 'Settled outside the PMS',
 };
 
 /** The fields a change names ("price 60 → 70 THB"). */

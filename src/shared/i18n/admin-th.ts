@@ -925,6 +925,11 @@ const actionNamesTh: Record<string, string> = {
   // Guests' personal data (fifth stage)
   'audit.sealed': 'ปิดผนึกบันทึกกิจกรรม (ย้ายข้อมูลผู้เข้าพักออก)',
   'guest.erased': 'ลบข้อมูลผู้เข้าพัก',
+  'pms.connected': 'เชื่อมต่อ PMS',
+  'pms.disconnected': 'ยกเลิกการเชื่อมต่อ PMS',
+  'pms.mapped': 'เปลี่ยนการจับคู่ PMS',
+  'pms.post_again': 'ส่งเข้า PMS อีกครั้ง',
+  'pms.settled_outside': 'ชำระนอก PMS',
 };
 
 const fieldNamesTh: Record<string, string> = {
