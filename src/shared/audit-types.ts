@@ -57,6 +57,9 @@ export const auditActions = [
   'pms.mapped',
   'pms.post_again',
   'pms.settled_outside',
+  // The poster's own: a checkout reached the folio, or could not (its reason kept beside, on the posting).
+  'pms.posted',
+  'pms.post_failed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

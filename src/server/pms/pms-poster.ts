@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Selectable } from 'kysely';
 import type { CheckoutLine } from '../../shared/api-types';
+import type { AuditActor } from '../../shared/audit-types';
 import { netOf, vatOf } from '../../shared/tax';
+import { appendAudit, subject } from '../audit/audit-log';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import type { LiveHub } from '../live/live-hub';
@@ -50,6 +52,9 @@ export interface PmsPosterOptions {
 
 type ConnectionRow = Selectable<Database['pms_connections']>;
 type PostingRow = Selectable<Database['pms_postings']>;
+
+/** The app itself, as the audit names it when the poster posts or fails to. */
+export const pmsPosterActor: AuditActor = { id: null, name: 'PMS poster', role: 'system', device: null };
 
 /** The audit events that change what a folio should hold. */
 export const pmsPostedActions = [
@@ -360,22 +365,36 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
     if (posting?.state === 'settled' && event.action !== 'pms.post_again')
       return { ok: true, value: undefined };
 
-    const save = async (fields: Partial<PostingRow> & { state: string }) => {
-      const row = {
-        bungalow: wanted.bungalow,
-        reason: null,
-        seq,
-        updated_at: iso(now()),
-        ...fields,
-      };
-      posting = await kysely
-        .insertInto('pms_postings')
-        .values({ checkout_id: checkoutId, posts: 0, ...row })
-        .onConflict((oc) => oc.column('checkout_id').doUpdateSet(row))
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    /** The posting's row, and for an outcome the desk follows, its audit event in the same transaction. */
+    const save = async (
+      fields: Partial<PostingRow> & { state: string },
+      action?: 'pms.posted' | 'pms.post_failed',
+    ) => {
+      const at = iso(now());
+      const row = { bungalow: wanted.bungalow, reason: null, seq, updated_at: at, ...fields };
+      posting = await kysely.transaction().execute(async (trx) => {
+        const saved = await trx
+          .insertInto('pms_postings')
+          .values({ checkout_id: checkoutId, posts: 0, ...row })
+          .onConflict((oc) => oc.column('checkout_id').doUpdateSet(row))
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (action)
+          await appendAudit(trx, {
+            actor: pmsPosterActor,
+            action,
+            subject: subject('checkout', checkoutId),
+            // Never the PMS's words (they may name the guest): they stay on the posting's row.
+            details: {
+              bungalow: wanted.bungalow,
+              ...(saved.reference && action === 'pms.posted' ? { reference: saved.reference } : {}),
+            },
+            at,
+          });
+        return saved;
+      });
     };
-    const failed = (reason: string) => save({ state: 'failed', reason });
+    const failed = (reason: string) => save({ state: 'failed', reason }, 'pms.post_failed');
 
     // What was posted goes first: a revision voids and posts again, a void voids.
     if (posting?.state === 'posted' && posting.posting_id && posting.reservation_id) {
@@ -450,14 +469,17 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
       await failed(posted.reason);
       return { ok: true, value: undefined };
     }
-    await save({
-      state: 'posted',
-      reservation_id: inHouse.value.reservationId,
-      posting_id: posted.value,
-      reference,
-      posted_total: wanted.total,
-      posts: posts + 1,
-    });
+    await save(
+      {
+        state: 'posted',
+        reservation_id: inHouse.value.reservationId,
+        posting_id: posted.value,
+        reference,
+        posted_total: wanted.total,
+        posts: posts + 1,
+      },
+      'pms.posted',
+    );
     logger.info('pms: posted', { checkout: checkoutId, reference, connection: connection.id });
     return { ok: true, value: undefined };
   }

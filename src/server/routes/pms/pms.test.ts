@@ -206,6 +206,11 @@ describeEachDatabase('PMS: Cloudbeds', ({ fresh }) => {
     const c = await send(12, { Chang: 3 });
     const failed = await untilPosting(c.id, (p) => p?.state === 'failed');
     expect(failed?.reason).toBe('Cloudbeds: Folio is closed for this reservation');
+    // The poster's own event, for the live desk: the checkout, never the PMS's words.
+    const failures: AuditPage = (await call('GET', '/api/audit?action=pms.post_failed')).body;
+    const failure = failures.events.find((e) => e.subject.id === String(c.id));
+    expect(failure?.actor.name).toBe('PMS poster');
+    expect(JSON.stringify(failure?.details)).not.toContain('Folio is closed');
     const list = (await call('GET', '/api/pms/postings?state=failed')).body.postings as PmsPosting[];
     expect(list.map((p) => p.checkoutId)).toContain(c.id);
 
