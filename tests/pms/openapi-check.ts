@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import addFormats from 'ajv-formats';
-import OpenAPIBackend, { type Operation } from 'openapi-backend';
+import ajvFormats from 'ajv-formats';
+import { OpenAPIBackend, type Operation } from 'openapi-backend';
+
+/** ajv-formats is CommonJS: Vitest hands its default export over, Playwright's loader the module object. */
+const addFormats = (ajvFormats as unknown as { default?: typeof ajvFormats }).default ?? ajvFormats;
 
 /**
  * Checks requests and answers against a vendor's pinned OpenAPI document with openapi-backend (ajv inside;

@@ -1,4 +1,4 @@
-import { ReceiptText } from 'lucide-react';
+import { BookAlert } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { PmsPosting } from '../../../shared/pms-types';
 import { inBackground } from '../../api';
@@ -50,7 +50,7 @@ export function PmsNotPosted() {
   return (
     <section aria-label={a.pmsNotPosted} className="rounded-lg bg-amber-50 px-3 py-2 ring-1 ring-amber-300">
       <h3 className="flex items-center gap-2 font-semibold text-amber-950">
-        <ReceiptText aria-hidden="true" className="size-4" />
+        <BookAlert aria-hidden="true" className="size-4" />
         {a.pmsNotPosted}
       </h3>
       {error && (
