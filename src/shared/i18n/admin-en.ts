@@ -952,6 +952,8 @@ export const adminEn = {
   pmsItems: 'Drinks → PMS items',
   pmsLastError: (error: string) => `Last try: ${error}`,
   pmsFailed: 'Failed to save the PMS connection',
+  pmsOnFolio: (reference: string) => `On the PMS folio as ${reference}`,
+  pmsVoidedOnFolio: 'Voided on the PMS folio',
 };
 
 /** The audit trail's actions as the Activity page names them (src/shared/audit-types.ts). */

@@ -904,6 +904,8 @@ export const adminTh: AdminMessages = {
   pmsItems: 'เครื่องดื่ม → สินค้าใน PMS',
   pmsLastError: (error) => `ครั้งล่าสุด: ${error}`,
   pmsFailed: 'บันทึกการเชื่อมต่อ PMS ไม่สำเร็จ',
+  pmsOnFolio: (reference) => `อยู่ในโฟลิโอของ PMS เลขอ้างอิง ${reference}`,
+  pmsVoidedOnFolio: 'ยกเลิกในโฟลิโอของ PMS แล้ว',
 };
 
 const actionNamesTh: Record<string, string> = {

@@ -5,6 +5,7 @@ import { drinksByName, setGuest } from '../../../../tests/support/checkout-facto
 import { seller } from '../../../../tests/support/tax-parties';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../../tests/support/test-app';
 import type { AuditPage } from '../../../shared/audit-types';
+import { localDayOf } from '../../../shared/local-days';
 import type { PmsConnection, PmsMappingProposal, PmsPosting } from '../../../shared/pms-types';
 import { parseConfig } from '../../config';
 
@@ -226,6 +227,18 @@ describeEachDatabase('PMS: Cloudbeds', ({ fresh }) => {
     const c = await send(13, { Coke: 2 });
     const failed = await untilPosting(c.id, (p) => p?.state === 'failed');
     expect(failed?.reason).toBe('No reservation checked in to room Bungalow 13 in the PMS');
+    // The history and the day's close say so too.
+    expect((await call('GET', `/api/checkouts/${c.id}`)).body.pms).toEqual({
+      state: 'failed',
+      reason: 'No reservation checked in to room Bungalow 13 in the PMS',
+      reference: null,
+    });
+    const today = localDayOf(new Date(t.clock.now).toISOString(), 'Asia/Bangkok');
+    expect((await call('GET', `/api/days/${today}`)).body.pmsNotPosted).toContainEqual({
+      checkoutId: c.id,
+      bungalow: 13,
+      reason: 'No reservation checked in to room Bungalow 13 in the PMS',
+    });
     const settled = await call('POST', `/api/pms/postings/${c.id}/settle`, { note: 'Paid cash at the desk' });
     expect(settled.status).toBe(200);
     expect(settled.body).toMatchObject({ state: 'settled' });
