@@ -8,6 +8,8 @@ import type { AuditPage } from '../../../shared/audit-types';
 import { localDayOf } from '../../../shared/local-days';
 import type { PmsConnection, PmsMappingProposal, PmsPosting } from '../../../shared/pms-types';
 import { parseConfig } from '../../config';
+import { createLogger } from '../../logger';
+import { createPmsPoster } from '../../pms/pms-poster';
 
 /** Retries within a test (the real schedule is 5 s, 5 min, … 10 h). */
 const fastRetries = {
@@ -24,7 +26,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
   }
 }
 
-describeEachDatabase('PMS: Cloudbeds', ({ fresh }) => {
+describeEachDatabase('PMS: Cloudbeds', ({ fresh, dialect }) => {
   let t: TestApp;
   let owner: string;
   let pms: CloudbedsStandIn;
@@ -202,6 +204,32 @@ describeEachDatabase('PMS: Cloudbeds', ({ fresh }) => {
     });
   });
 
+  it('a restart while the PMS is down: the stored wait holds, and the next server posts it once', async () => {
+    pms.down = true;
+    const c = await send(12, { Wine: 1 });
+    await until(
+      async () => (await call('GET', '/api/pms')).body.connection as PmsConnection,
+      (connection) => connection.health.failuresInRow >= 1 && connection.health.nextAttemptAt !== null,
+    );
+    // This server stops (as at a restart); another starts on the same database.
+    await t.pms.stop();
+    const restarted = createPmsPoster({
+      db: t.db,
+      logger: createLogger('error'),
+      live: t.live,
+      ...fastRetries.webhooks,
+    });
+    pms.down = false;
+    await restarted.start();
+    try {
+      await untilPosting(c.id, (p) => p?.state === 'posted');
+      expect(pms.folio.filter((f) => f.referenceID === `FC-${c.id}`)).toHaveLength(1);
+    } finally {
+      await restarted.stop();
+      await t.pms.start();
+    }
+  });
+
   it('a refused post shows with the PMS reason and is posted again from the desk (audit pms.post_again)', async () => {
     pms.refuseNext = 'Folio is closed for this reservation';
     const c = await send(12, { Chang: 3 });
@@ -260,8 +288,16 @@ describeEachDatabase('PMS: Cloudbeds', ({ fresh }) => {
   });
 
   it('two app servers post each checkout once', async () => {
-    const second = await createTestApp(t.scratch, { db: t.scratch.openAnother(), config: fastRetries });
-    await second.pms.start();
+    // On PostgreSQL a second app server with its own pool; SQLite is one server's database (several app servers
+    // need PostgreSQL), so there a second poster in this process, with its own lease owner, races the first.
+    const secondApp =
+      dialect === 'postgres'
+        ? await createTestApp(t.scratch, { db: t.scratch.openAnother(), config: fastRetries })
+        : null;
+    const second =
+      secondApp?.pms ??
+      createPmsPoster({ db: t.db, logger: createLogger('error'), live: t.live, ...fastRetries.webhooks });
+    await second.start();
     try {
       const before = pms.calls.length;
       const made = [];
@@ -270,8 +306,8 @@ describeEachDatabase('PMS: Cloudbeds', ({ fresh }) => {
       for (const c of made) expect(pms.folio.filter((f) => f.referenceID === `FC-${c.id}`)).toHaveLength(1);
       expect(pms.calls.slice(before).filter((call) => call === 'postCustomItem')).toHaveLength(made.length);
     } finally {
-      await second.pms.stop();
-      await second.db.close();
+      await second.stop();
+      await secondApp?.db.close();
     }
   });
 
