@@ -145,8 +145,11 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
         const head = await readHead();
         const connection = await kysely.selectFrom('pms_connections').selectAll().executeTakeFirst();
         if (!connection) {
+          // Not watching the audit costs a checkout nothing; a look every lease hears a connection another
+          // app server made.
           unwatch?.();
           unwatch = undefined;
+          wakeAt(now() + options.leaseMs);
           continue;
         }
         if (!unwatch) {
