@@ -1,7 +1,8 @@
 /**
- * What AUDIT_KEY costs a checkout (docs/security-limits.md, decision 134): `POST /api/checkouts` against two
- * real built servers side by side, one with the key (every link an HMAC-SHA256; on PostgreSQL computed in the
- * commit trigger) and one without, on SQLite and, with BENCH_POSTGRES_URL, PostgreSQL. Runs interleave,
+ * What AUDIT_KEY costs a checkout (docs/security-limits.md, decisions 134 and 160): `POST /api/checkouts` against
+ * two real built servers side by side, one with the key (since decision 160 the links are plain and the server
+ * signs the chain's head in the app a few times a second; before it every link was an HMAC-SHA256, on
+ * PostgreSQL computed in the commit trigger) and one without, on SQLite and, with BENCH_POSTGRES_URL, PostgreSQL. Runs interleave,
  * alternating who goes first; the medians are printed, and each server's chain is verified afterwards.
  *
  *   npm run build && BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test \
@@ -112,7 +113,9 @@ async function perLink() {
     setAuditKey(keyed ? auditKey : undefined);
     let previous = '0'.repeat(64);
     const started = performance.now();
-    for (let i = 0; i < count; i++) previous = chainHash(previous, event);
+    // Since decision 160 a link is plain SHA-256 whatever the key; HMAC is what verify pays for a link written
+    // keyed before it (audit_head.keyed_until).
+    for (let i = 0; i < count; i++) previous = chainHash(previous, event, { legacyKeyed: keyed });
     const micros = ((performance.now() - started) * 1000) / count;
     console.log(`app       ${keyed ? 'HMAC-SHA256' : 'SHA-256    '}: ${micros.toFixed(2)} µs a link`);
   }

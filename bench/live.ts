@@ -99,15 +99,38 @@ async function firstDrinkId(baseURL: string): Promise<number> {
   return id;
 }
 
+/** A cookie's `name=value` from a response's Set-Cookie (several are joined in one header by fetch). */
+function cookieOf(response: Response, name: string): string {
+  const match = new RegExp(`(?:^|[,\\s])(${name}=[^;]*)`).exec(response.headers.get('set-cookie') ?? '');
+  if (!match?.[1]) throw new Error(`no ${name} cookie`);
+  return match[1];
+}
+
 /**
- * The sessions of `count` staff tabs: a session may hold only `streamLimits.perSession` streams (429 beyond),
- * so as many sign-ins as that takes. Made before the server's memory is read (each sign-in's hash borrows
- * memory of its own).
+ * The sessions of `count` staff tabs: a person may hold only `streamLimits.perPerson` streams across their
+ * sessions (429 beyond), so as many people of the team as that takes, each signed in with a PIN on one
+ * registered device. Made before the server's memory is read (each sign-in's hash borrows memory of its own).
  */
 async function signInsFor(baseURL: string, password: string, count: number): Promise<string[]> {
+  const owner = await login(baseURL, password);
+  const post = (path: string, cookie: string, body: unknown) =>
+    fetch(`${baseURL}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify(body),
+    });
+  const registered = await post('/api/devices', owner, { name: 'Bench tablet' });
+  if (registered.status !== 201) throw new Error(`device registration failed: ${registered.status}`);
+  const device = cookieOf(registered, 'fc_device');
   const cookies: string[] = [];
-  for (let i = 0; i < Math.ceil(count / streamLimits.perSession); i++) {
-    cookies.push(await login(baseURL, password));
+  const pin = '274019';
+  for (let i = 0; i < Math.ceil(count / streamLimits.perPerson); i++) {
+    const added = await post('/api/staff', owner, { name: `Bench ${i + 1}`, role: 'housekeeping', pin });
+    if (added.status !== 201) throw new Error(`adding staff failed: ${added.status}`);
+    const { id } = (await added.json()) as { id: number };
+    const signedIn = await post('/api/session', device, { staffId: id, pin });
+    if (signedIn.status !== 204) throw new Error(`PIN sign-in failed: ${signedIn.status}`);
+    cookies.push(`${device}; ${cookieOf(signedIn, 'fc_session')}`);
   }
   return cookies;
 }
@@ -120,7 +143,7 @@ async function openStreams(baseURL: string, cookies: string[], count: number): P
   const streams: Stream[] = [];
   for (let i = 0; i < count; i += 50) {
     const batch = Array.from({ length: Math.min(50, count - i) }, (_, j) =>
-      openStream(baseURL, cookies[Math.floor((i + j) / streamLimits.perSession)] as string),
+      openStream(baseURL, cookies[Math.floor((i + j) / streamLimits.perPerson)] as string),
     );
     await Promise.all(batch.map((stream) => stream.ready));
     streams.push(...batch);

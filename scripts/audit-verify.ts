@@ -1,6 +1,7 @@
 /**
- * `npm run audit:verify [-- --head SEQ:HASH]`: recomputes the audit trail's chain (SHA-256, or HMAC-SHA256
- * under AUDIT_KEY from the environment when set) from the first event to the last, reading
+ * `npm run audit:verify [-- --head SEQ:HASH]`: recomputes the audit trail's chain (SHA-256) from the first
+ * event to the last and, with AUDIT_KEY from the environment, checks every head the app signed with it and that
+ * no event comes after the last signed one (docs/decisions/160), reading
  * the database of `DATABASE_URL` (default sqlite:./data/fridge.sqlite) in batches, as GET /api/audit/verify
  * does. Prints the events checked and the last hash, or the first broken seq and why. Then replays the stock
  * ledger against the balances and names every place and drink where they differ. Exits 1 when either is
@@ -41,15 +42,32 @@ export async function runAuditVerify(
   const db = openDatabase(databaseUrl, { poolSize: 1 });
   try {
     const started = performance.now();
-    const verdict = await verifyChain(db.kysely);
+    // With AUDIT_KEY every event must be under a head the app signed (docs/decisions/160). A running server
+    // signs within a fraction of a second of a commit: an unsigned tail is read again for a few seconds first.
+    let verdict = await verifyChain(db.kysely, { signedTail: 'required' });
+    for (let retry = 0; retry < 3 && !verdict.ok && verdict.unsigned; retry++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      verdict = await verifyChain(db.kysely, { signedTail: 'required' });
+    }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     let code = 0;
     if (verdict.ok) {
       out(`Audit chain verified: ${verdict.events.toLocaleString('en-US')} events checked in ${seconds} s`);
       out(`Last hash: ${verdict.lastHash}`);
+      if (auditKeyed()) {
+        out(
+          verdict.signedHead
+            ? `Signed by the app with AUDIT_KEY up to event ${verdict.signedHead.seq}: every signed head checked`
+            : 'No events to sign yet',
+        );
+      }
     } else {
       out(`Audit chain BROKEN at seq ${verdict.brokenAt}: ${verdict.reason}`);
-      if (verdict.brokenAt === 1 && !auditKeyed()) {
+      if (verdict.unsigned) {
+        out(
+          'If no app server has run since these events were written (a crash right after them), start one: it checks the events since the last signed head and signs them. Otherwise the chain was cut and rewritten after that head: restore a backup, or compare with a head printed on a close report (--head).',
+        );
+      } else if (verdict.brokenAt === 1 && !auditKeyed()) {
         out(
           'If the server runs with AUDIT_KEY, the chain is keyed (its hashes are HMACs under the key) and does not verify without it: run again with AUDIT_KEY set as the server has it.',
         );

@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { AppDeps } from './deps';
 import { createCheckoutPage } from './http/checkout-page';
-import { isDatabaseUnavailable } from './http/database-errors';
+import { isDatabaseUnavailable, isStorageFull } from './http/database-errors';
 import { HttpError, sendError } from './http/errors';
 import { publicHostOnly, sameOriginJsonWrites, securityHeaders } from './http/security';
 import { mountWebApp } from './http/static-files';
@@ -249,6 +249,14 @@ export function createApp(options: CreateAppOptions) {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return sendError(c, error);
+    if (isStorageFull(error)) {
+      logger.error('database disk full', { method: c.req.method, path: c.req.path, ...describeError(error) });
+      c.header('Retry-After', '5');
+      return sendError(
+        c,
+        new HttpError(503, 'service_unavailable', "The server's disk is full. Please try again shortly."),
+      );
+    }
     if (isDatabaseUnavailable(error)) {
       logger.error('database unavailable', {
         method: c.req.method,

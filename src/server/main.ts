@@ -10,9 +10,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { setAuditKey } from './audit/audit-key';
+import { auditKeyed, setAuditKey } from './audit/audit-key';
+import { headSignerFor } from './audit/head-signer';
 import { resolveAdminPassword } from './auth/admin-password';
 import { createBackupService } from './backups/backup-service';
+import { createWallClock, latestRecordedMs } from './clock';
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -79,6 +81,26 @@ async function main() {
     );
   }
 
+  // With AUDIT_KEY, the chain's committed heads are signed here, in the app (docs/decisions/160): a few times a
+  // second when the head moved, one read of it when it did not.
+  const headSigner = headSignerFor(db.kysely);
+  let refusalLogged = false;
+  const signHead = () =>
+    headSigner
+      .sign()
+      .then(() => {
+        const refused = headSigner.refused();
+        if (refused && !refusalLogged) {
+          refusalLogged = true;
+          logger.error(
+            'the audit chain does not follow from the last signed head: no more heads are signed',
+            refused,
+          );
+        }
+      })
+      .catch((error) => logger.warn('signing the audit head failed', describeError(error)));
+  const headSigning = auditKeyed() ? setInterval(signHead, 250) : undefined;
+  headSigning?.unref();
   const live = createLiveHub({ db, logger });
   // Writes received so far: the webhook sender holds its deliveries back during a burst of them.
   let writesReceived = 0;
@@ -99,7 +121,19 @@ async function main() {
     retryDelaysMs: config.webhooks.retryDelaysMs,
     leaseMs: config.webhooks.leaseMs,
   });
-  const app = createApp({ db, config, adminPasswordHash: admin.hash, logger, live, webhooks, pms, backups });
+  // What the server records is stamped by a clock that never goes back (clock.ts).
+  const now = createWallClock(await latestRecordedMs(db));
+  const app = createApp({
+    db,
+    config,
+    adminPasswordHash: admin.hash,
+    logger,
+    live,
+    webhooks,
+    pms,
+    backups,
+    now,
+  });
   // Guests' personal data (fifth stage): retention at start and daily.
   const retention = startGuestRetention({ db, logger });
   // The guest's page and GET /api/drinks, the same for every guest until the data change, answered without
@@ -162,6 +196,8 @@ async function main() {
       // cut short is only a `.partial` file, never taken for a backup.
       clearTimeout(force);
       await backups.stop();
+      clearInterval(headSigning);
+      if (auditKeyed()) await signHead();
       await backups.run('shutdown');
       await db.close().catch((error) => logger.error('closing the database failed', describeError(error)));
       logger.info('stopped');

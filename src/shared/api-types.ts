@@ -112,6 +112,10 @@ export type ApiErrorCode =
   | 'tax_off'
   /** Abuse resistance (fifth stage): 421, the request's Host is not PUBLIC_URL's. */
   | 'misdirected_request'
+  /** Books an accountant files (sixth stage): a buyer corrected on a checkout with no standing full invoice. */
+  | 'not_invoiced'
+  /** A hold extended on a document that is not a full invoice, or whose buyer block is already gone. */
+  | 'not_held'
   /** The PMS (sixth stage): 502, the PMS did not give what was asked (its reason in the message). */
   | 'pms_failed';
 

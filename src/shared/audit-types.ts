@@ -51,6 +51,11 @@ export const auditActions = [
   // Guests' personal data (fifth stage): the seal over events from before it (migration 016), an erasure.
   'audit.sealed',
   'guest.erased',
+  // Books an accountant files (sixth stage): a full invoice's buyer block held longer; a guest's data exported.
+  'document.hold_extended',
+  'guest.exported',
+  // Books no one can rewrite (sixth stage): one bungalow's sticker key, or all, replaced.
+  'stickers.rotated',
   // The PMS (sixth stage): the connection and mappings changed; a failed post sent again or settled outside.
   'pms.connected',
   'pms.disconnected',
@@ -99,5 +104,18 @@ export interface AuditPage {
 
 /** GET /api/audit/verify and `npm run audit:verify`. */
 export type ChainVerdict =
-  | { ok: true; events: number; lastHash: string }
-  | { ok: false; brokenAt: number; reason: string };
+  | {
+      ok: true;
+      events: number;
+      lastHash: string;
+      /** With AUDIT_KEY: the newest head the app signed (every signature checked), and events after it. */
+      signedHead?: { seq: number; hash: string } | null;
+      unsignedEvents?: number;
+    }
+  | {
+      ok: false;
+      brokenAt: number;
+      reason: string;
+      /** The chain verifies, but events after the last signed head are not signed (with AUDIT_KEY). */
+      unsigned?: true;
+    };

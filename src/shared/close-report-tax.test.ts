@@ -20,7 +20,11 @@ const day: DaySummary = {
   unpaid: { count: 2, thb: 11_950 },
   cash: { float: 0, received: 530, undone: 0, expected: 530 },
   close: null,
-  tax: { vat: 81_645, firstNumber: 'ABB2611-00004', lastNumber: 'INV2611-00001' },
+  tax: {
+    vat: 81_645,
+    abbreviated: { first: 'ABB2611-00004', last: 'ABB2611-00009', count: 6 },
+    full: { first: 'INV2611-00001', last: 'INV2611-00002', count: 2 },
+  },
 };
 
 const modelIn = (language: 'en' | 'th', summary: DaySummary) =>
@@ -44,17 +48,29 @@ async function textOf(language: 'en' | 'th', summary: DaySummary): Promise<strin
 }
 
 describe('the Z report with tax documents', () => {
-  it("adds the day's VAT and its first and last numbers", async () => {
+  it("adds the day's VAT and each series' first and last numbers apart", async () => {
     const text = await textOf('en', day);
     expect(text).toContain("VAT in the day's sales 816.45 THB");
-    expect(text).toContain('First number ABB2611-00004');
-    expect(text).toContain('Last number INV2611-00001');
+    expect(text).toContain('Abbreviated tax invoices: First number ABB2611-00004');
+    expect(text).toContain('Abbreviated tax invoices: Last number ABB2611-00009');
+    expect(text).toContain('Full tax invoices: First number INV2611-00001');
+    expect(text).toContain('Full tax invoices: Last number INV2611-00002');
   });
 
   it('says them in Thai', async () => {
     const text = await textOf('th', day);
     expect(text).toContain('ภาษีมูลค่าเพิ่มในยอดขายของวัน ฿816.45');
-    expect(text).toContain('เลขที่แรก ABB2611-00004');
+    expect(text).toContain('ใบกำกับภาษีอย่างย่อ: เลขที่แรก ABB2611-00004');
+    expect(text).toContain('ใบกำกับภาษีเต็มรูป: เลขที่สุดท้าย INV2611-00002');
+  });
+
+  it('shows a close frozen before the series were apart as it was', async () => {
+    const text = await textOf('en', {
+      ...day,
+      tax: { vat: 81_645, firstNumber: 'ABB2611-00004', lastNumber: 'INV2611-00001' },
+    });
+    expect(text).toContain('First number ABB2611-00004');
+    expect(text).toContain('Last number INV2611-00001');
   });
 
   it('has no VAT table on a day without tax documents', () => {

@@ -3,6 +3,7 @@ import type { AdminMessages } from './i18n/admin-en';
 import { formatBaht, formatNumber, type Language } from './i18n/languages';
 import { type PaymentMethod, paymentMethods } from './payment-constants';
 import { formatSatangGrouped } from './satang';
+import type { DayTaxFigures, NumberRange } from './tax';
 
 /**
  * The Z report (the day's close, one A4 page) as plain text, so it can be tested without a PDF: what the
@@ -166,8 +167,7 @@ export function buildCloseReportModel({
                   values: [formatSatangGrouped(language, summary.tax.vat)],
                   bold: true,
                 },
-                { label: a.closeFirstNumber, values: [summary.tax.firstNumber] },
-                { label: a.closeLastNumber, values: [summary.tax.lastNumber] },
+                ...taxNumberRows(a, summary.tax).map(({ label, value }) => ({ label, values: [value] })),
               ],
             },
           ]
@@ -178,6 +178,33 @@ export function buildCloseReportModel({
     chainHead:
       close && chainHead ? { label: a.zReportChainHead, text: `${chainHead.seq}:${chainHead.hash}` } : null,
   };
+}
+
+/**
+ * The day's numbers, each series apart (sixth stage): the abbreviated invoices' first and last number, then the
+ * full invoices'. A close frozen before then kept one first and last over both, shown as it was.
+ */
+export function taxNumberRows(
+  a: Pick<
+    AdminMessages,
+    'closeFirstNumber' | 'closeLastNumber' | 'closeAbbreviatedSeries' | 'closeFullSeries'
+  >,
+  tax: DayTaxFigures,
+): { label: string; value: string }[] {
+  if (tax.abbreviated === undefined && tax.full === undefined) {
+    return [
+      { label: a.closeFirstNumber, value: tax.firstNumber ?? '' },
+      { label: a.closeLastNumber, value: tax.lastNumber ?? '' },
+    ];
+  }
+  const series = (name: string, range: NumberRange | null | undefined) =>
+    range
+      ? [
+          { label: `${name}: ${a.closeFirstNumber}`, value: range.first },
+          { label: `${name}: ${a.closeLastNumber}`, value: range.last },
+        ]
+      : [];
+  return [...series(a.closeAbbreviatedSeries, tax.abbreviated), ...series(a.closeFullSeries, tax.full)];
 }
 
 /** Helvetica (jsPDF's built-in font) writes Latin-1 only: anything else (Thai, a note's dashes) needs Sarabun. */

@@ -41,6 +41,14 @@ export const guestEraseSchema = z.strictObject({
 });
 export type GuestEraseInput = z.infer<typeof guestEraseSchema>;
 
+/** `GET /api/privacy/guests/:guestRef/export[?format=html&lang=th]`: the JSON, or a page in the guest's language. */
+export const guestExportQuerySchema = z.strictObject({
+  format: z.enum(['json', 'html'], { error: 'Format is json or html' }).optional(),
+  lang: z
+    .enum(['en', 'th', 'zh-Hans', 'ru', 'ko', 'de'], { error: 'Lang is one of the guest languages' })
+    .optional(),
+});
+
 /** GET /api/privacy/guests: one guest found. */
 export interface PrivacyGuest {
   guestRef: string;

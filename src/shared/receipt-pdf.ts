@@ -192,7 +192,7 @@ function drawTaxHead(writer: TextWriter, tax: ReceiptTaxBlock, left: number, rig
     writer.text(tax.mark, right, top, 'right');
   }
   y += 1;
-  const block = [...tax.seller, ...(tax.numberLine ? [tax.numberLine] : []), tax.issuedLine];
+  const block = [...tax.seller, ...(tax.numberLine ? [tax.numberLine] : []), tax.issuedLine, ...tax.notes];
   block.forEach((line, index) => {
     // The seller's name stands out; the rest is the small print the law asks for.
     writer.style(index === 0 ? 'bold' : 'normal', taxSizes.body);

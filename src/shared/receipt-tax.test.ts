@@ -41,6 +41,7 @@ const abb: TaxDocument = {
   replaces: null,
   replacedBy: null,
   reason: null,
+  seller: null,
 };
 const full: FullTaxDocument = {
   ...abb,
@@ -78,6 +79,7 @@ function receipt(
       seller,
       document,
       issuedAt: formatIssuedAt(language, at, 'Asia/Bangkok', date),
+      saleDate: date,
       ...(copy ? { copy } : {}),
     },
     ...rest,
@@ -128,7 +130,7 @@ describe('the receipt with tax documents on', () => {
     for (const expected of [
       'บริษัท เกาะลันตา ฮัทส์ จำกัด',
       '123 หมู่ 2 ตำบลเกาะลันตาใหญ่ อำเภอเกาะลันตา กระบี่ 81150',
-      'Tax ID 0105558012345 (Head office)',
+      'Tax ID 0105558012345 (สำนักงานใหญ่ / Head office)',
       'POS No. E051234567890',
       'No. ABB2611-00001',
       `Date and time: ${formatDate('en', at, 'Asia/Bangkok')} 12:07`,
@@ -164,7 +166,7 @@ describe('the receipt with tax documents on', () => {
     expect(english[0]).toBe('ใบแจ้งรายการ (ยังไม่ใช่ใบกำกับภาษี) / Bill (not a tax invoice)');
     expect(english.join('\n')).not.toMatch(/ABB2611|INV2611|VAT/);
     expect(english.filter((line) => line.startsWith('No. '))).toEqual([]);
-    expect(english).toContain('Tax ID 0105558012345 (Head office)');
+    expect(english).toContain('Tax ID 0105558012345 (สำนักงานใหญ่ / Head office)');
     const thai = linesOf(await pdfOf(receipt('th', null)));
     expect(thai[0]).toBe('ใบแจ้งรายการ (ยังไม่ใช่ใบกำกับภาษี)');
     expect(thai.join('\n')).not.toContain('เลขที่');
@@ -177,7 +179,7 @@ describe('the receipt with tax documents on', () => {
       'No. INV2611-00001',
       'Buyer: Acme Trading Co., Ltd.',
       '99 Sukhumvit Road, Bangkok 10110',
-      'Tax ID 0994000165510 (Branch 00001)',
+      'Tax ID 0994000165510 (สาขาที่ 00001 / Branch 00001)',
       'Total Cost | 530 THB',
       'Net amount | 495.33 THB',
       'VAT 7% | 34.67 THB',
@@ -193,7 +195,46 @@ describe('the receipt with tax documents on', () => {
     const thaiCopy = linesOf(await pdfOf(receipt('th', full, { copy: true })));
     expect(thaiCopy[0]).toBe('ใบกำกับภาษี | สำเนา');
     const cancelled = receipt('en', { ...abb, status: 'cancelled', reason: 'Counted twice' }, { copy: true });
-    expect(cancelled.tax?.mark).toBe('ยกเลิกแล้ว / Cancelled');
+    expect(cancelled.tax?.mark).toBe('ยกเลิก / Cancelled');
+    const cancelledLines = linesOf(await pdfOf(cancelled));
+    expect(cancelledLines[0]).toContain('ยกเลิก / Cancelled');
+    expect(cancelledLines).toContain('เหตุผล / Reason: Counted twice');
+  });
+
+  it('carries the Thai words the law names on an English abbreviated invoice, beside the English', async () => {
+    const text = linesOf(await pdfOf(receipt('en', abb))).join('\n');
+    expect(text).toContain('ใบกำกับภาษีอย่างย่อ');
+    expect(text).toContain('ราคารวมภาษีมูลค่าเพิ่มแล้ว');
+    expect(text).toContain('สำนักงานใหญ่ / Head office');
+    const branch = buildReceiptModel({
+      bungalow: 1,
+      items,
+      date: 'd',
+      tax: { seller: { ...seller, branch: '00001' }, document: abb, issuedAt: 'd' },
+      language: 'th',
+      messages: th,
+    });
+    // The notifications' wording: "สาขาที่", not "สาขา".
+    expect(branch.tax?.seller).toContain('เลขประจำตัวผู้เสียภาษี 0105558012345 (สาขาที่ 00001)');
+  });
+
+  it("names the number a replacement replaces and the sale's date beside its own time of issue", async () => {
+    const revision: TaxDocument = { ...abb, number: 'ABB2611-00002', replaces: 'ABB2611-00001' };
+    const english = linesOf(await pdfOf(receipt('en', revision, { copy: true })));
+    const saleDate = formatDate('en', at, 'Asia/Bangkok');
+    for (const expected of [
+      'No. ABB2611-00002',
+      'ยกเลิกและออกใบกำกับภาษีฉบับใหม่แทนฉบับเดิมเลขที่ ABB2611-00001',
+      'Replaces ABB2611-00001',
+      `วันที่ขาย / Date of sale: ${saleDate}`,
+    ]) {
+      expect(english).toContain(expected);
+    }
+    const thai = linesOf(
+      await pdfOf(receipt('th', { ...full, number: 'INV2611-00002', replaces: 'INV2611-00001' })),
+    );
+    expect(thai).toContain('ยกเลิกและออกใบกำกับภาษีฉบับใหม่แทนฉบับเดิมเลขที่ INV2611-00001');
+    expect(thai.join('\n')).not.toContain('Replaces');
   });
 
   it('names a branch by its number', () => {
@@ -206,7 +247,7 @@ describe('the receipt with tax documents on', () => {
     expect(model.tax?.seller).toEqual([
       seller.sellerName,
       seller.address,
-      'Tax ID 0105558012345 (Branch 00001)',
+      'Tax ID 0105558012345 (สาขาที่ 00001 / Branch 00001)',
     ]);
   });
 });

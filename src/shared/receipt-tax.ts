@@ -1,16 +1,19 @@
 import { type Language, localeOf } from './i18n/languages';
 import { type TaxReceiptWords, taxReceiptWords, thaiTaxTitles } from './i18n/tax-receipt';
 import { formatSatang } from './satang';
-import type { TaxDocument, TaxSettings } from './tax';
+import type { TaxDocument, TaxSeller } from './tax';
 
 export interface ReceiptTaxInput {
-  seller: TaxSettings;
+  /** The seller block the document printed (a copy reprints it), or the settings' for a bill. */
+  seller: TaxSeller;
   /** The checkout's document; null before the check is recorded (Generate PDF before Share, or offline): a bill. */
   document: TaxDocument | null;
   /** The date and time of issue (or of the bill) as the reader writes them, on the resort's calendar. */
   issuedAt: string;
   /** Staff print a recorded receipt again from the history: it is marked a copy. */
   copy?: boolean;
+  /** The sale's date as the reader writes it: a replacement prints it beside its own time of issue. */
+  saleDate?: string;
 }
 
 export interface ReceiptTaxLine {
@@ -22,16 +25,29 @@ export interface ReceiptTaxLine {
 export interface ReceiptTaxBlock {
   /** The Thai title and, on a receipt in another language, that language's words for it. */
   heading: string[];
-  /** "สำเนา / Copy" on a reprint, "ยกเลิกแล้ว / Cancelled" on a voided one's; null on the original. */
+  /** "สำเนา / Copy" on a reprint, "ยกเลิก / Cancelled" on a cancelled one's; null on the original. */
   mark: string | null;
   seller: string[];
   /** "No. ABB2611-00001"; null on a bill. */
   numberLine: string | null;
   issuedLine: string;
+  /**
+   * Under the time of issue: a replacement's reference to what it replaces ("ยกเลิกและออกใบกำกับภาษีฉบับใหม่แทน
+   * ฉบับเดิมเลขที่ …" / "Replaces …") and the sale's date; a cancelled one's reason. Empty otherwise.
+   */
+  notes: string[];
   /** A full invoice's buyer: the heading word then their name, address and tax ID; empty otherwise. */
   buyer: string[];
   /** Under the total: "VAT included" and the VAT (abbreviated), or the net amount and the VAT (full). */
   lines: ReceiptTaxLine[];
+}
+
+/**
+ * The seller a receipt prints: the block its document was issued with, else (a bill, or a document from before
+ * blocks were kept with tax off since) the settings' seller; null prints no tax block at all.
+ */
+export function receiptSeller(document: TaxDocument | null, settings: TaxSeller | null): TaxSeller | null {
+  return document?.seller ?? settings;
 }
 
 /** Thai first, then the receipt language's words for the same thing (none on a Thai receipt). */
@@ -44,8 +60,20 @@ export function branchText(words: TaxReceiptWords, branch: string): string {
   return branch === '00000' ? words.headOffice : words.branch(branch);
 }
 
+/**
+ * The branch as a tax document prints it: the Thai words the Revenue Department's notifications use
+ * ("สำนักงานใหญ่", "สาขาที่ 00001") on every receipt, the receipt language's beside them.
+ */
+export function documentBranchText(language: Language, branch: string): string {
+  const thai = branchText(taxReceiptWords.th, branch);
+  return language === 'th' ? thai : `${thai} / ${branchText(taxReceiptWords[language], branch)}`;
+}
+
 export function buildTaxBlock(language: Language, tax: ReceiptTaxInput): ReceiptTaxBlock {
   const words = taxReceiptWords[language];
+  const thai = taxReceiptWords.th;
+  const own = (pick: (w: TaxReceiptWords) => string) =>
+    language === 'th' ? pick(thai) : `${pick(thai)} / ${pick(words)}`;
   const { seller, document } = tax;
   const titleKey =
     document === null ? 'bill' : document.type === 'full' ? 'fullInvoice' : 'abbreviatedInvoice';
@@ -58,16 +86,30 @@ export function buildTaxBlock(language: Language, tax: ReceiptTaxInput): Receipt
     seller: [
       seller.sellerName,
       seller.address,
-      `${words.taxId} ${seller.taxId} (${branchText(words, seller.branch)})`,
+      `${words.taxId} ${seller.taxId} (${documentBranchText(language, seller.branch)})`,
       ...(seller.posId ? [`${words.posNumber} ${seller.posId}`] : []),
     ],
     numberLine: document ? `${words.documentNumber} ${document.number}` : null,
     issuedLine: `${words.issuedAt}: ${tax.issuedAt}`,
+    notes: [
+      ...(document?.replaces
+        ? [
+            ...bilingual(
+              thai.replaces(document.replaces),
+              language === 'th' ? '' : words.replaces(document.replaces),
+            ),
+            ...(tax.saleDate ? [`${own((w) => w.saleDate)}: ${tax.saleDate}`] : []),
+          ]
+        : []),
+      ...(document?.status === 'cancelled' && document.reason
+        ? [`${own((w) => w.reason)}: ${document.reason}`]
+        : []),
+    ],
     buyer: buyer
       ? [
           `${words.buyer}: ${buyer.name}`,
           buyer.address,
-          `${words.taxId} ${buyer.taxId} (${branchText(words, buyer.branch)})`,
+          `${words.taxId} ${buyer.taxId} (${documentBranchText(language, buyer.branch)})`,
         ]
       : [],
     lines:
@@ -78,7 +120,12 @@ export function buildTaxBlock(language: Language, tax: ReceiptTaxInput): Receipt
               { label: words.netAmount, amount: formatSatang(language, document.net) },
               { label: vat, amount: formatSatang(language, document.vat) },
             ]
-          : [{ label: words.vatIncluded, amount: `${vat} ${formatSatang(language, document.vat)}` }],
+          : [
+              // The Thai words the law names on an abbreviated invoice, on their own line above the receipt
+              // language's (a Thai receipt has them once).
+              ...(language === 'th' ? [] : [{ label: thai.vatIncluded, amount: '' }]),
+              { label: words.vatIncluded, amount: `${vat} ${formatSatang(language, document.vat)}` },
+            ],
   };
 }
 
@@ -103,6 +150,7 @@ export function taxBlockTexts(block: ReceiptTaxBlock): string[] {
     ...block.seller,
     block.numberLine ?? '',
     block.issuedLine,
+    ...block.notes,
     ...block.buyer,
     ...block.lines.flatMap((line) => [line.label, line.amount]),
   ];

@@ -121,3 +121,12 @@ export const consumptionQuerySchema = z.strictObject({
     .transform((value) => Number(value) as 7 | 30),
 });
 export type ConsumptionQuery = z.infer<typeof consumptionQuerySchema>;
+
+/**
+ * POST /api/stickers/rotate (sixth stage): `{bungalow}` rotates that bungalow's sticker key, `{}` every key;
+ * an old key then counts as no key.
+ */
+export const stickerRotateSchema = z.strictObject({
+  bungalow: bungalowSchema.optional(),
+});
+export type StickerRotateInput = z.infer<typeof stickerRotateSchema>;

@@ -5,13 +5,16 @@ import type { PmsPostingState } from './pms-types';
 
 /** What the staff tools' endpoints return. */
 
-export interface HistoryCheckout extends Checkout {
+/**
+ * `checkId` is the device's secret (a send with it revises the check): it is in the answer to the device that
+ * made the check and in no staff answer (DESIGN.md, "Books no one can rewrite").
+ */
+export interface HistoryCheckout extends Omit<Checkout, 'checkId'> {
   /** ISO 8601 UTC when voided, else null. A voided checkout stays listed and stops counting. */
   voidedAt: string | null;
   voidReason: string | null;
   /** The stay whose guest was charged, or null when the spec's Guest record was. */
   stayId: number | null;
-  checkId: string | null;
   /** When the last revision changed the lines, else null. */
   revisedAt: string | null;
   /** Earlier versions of this checkout, oldest first (a check shared again with changed counts). */

@@ -81,10 +81,32 @@ export const fullInvoiceRequestSchema = z.strictObject({
 });
 export type FullInvoiceRequest = z.infer<typeof fullInvoiceRequestSchema>;
 
-/** `GET /api/tax/documents?month=YYYY-MM[&format=csv]`. */
+/**
+ * `PUT /api/checkouts/:id/tax-invoice`: a full invoice's buyer corrected. The invoice is cancelled and a new one
+ * replaces it (the Revenue Department's way), so the reason is required.
+ */
+export const fullInvoiceCorrectionSchema = fullInvoiceRequestSchema.extend({
+  reason: requiredText('Reason', taxLimits.correctionReasonMax),
+});
+export type FullInvoiceCorrection = z.infer<typeof fullInvoiceCorrectionSchema>;
+
+/** `GET /api/tax/documents?month=YYYY-MM[&format=csv|xlsx][&daily=1]`. */
 export const taxReportQuerySchema = z.strictObject({
   month: z
     .string({ error: 'Month is YYYY-MM' })
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month is YYYY-MM, e.g. 2026-11'),
-  format: z.literal('csv', { error: 'Format is csv, or leave it out for JSON' }).optional(),
+  format: z.enum(['csv', 'xlsx'], { error: 'Format is csv or xlsx, or leave it out for JSON' }).optional(),
+  /** The workbook with abbreviated invoices summed to one row a day (notification 89). */
+  daily: z.enum(['0', '1'], { error: 'Daily is 1 or 0' }).optional(),
+});
+
+/** `PUT /api/tax/documents/:number/hold`: a full invoice's buyer block held until a later day (YYYY-MM-DD). */
+export const holdExtensionSchema = z.strictObject({
+  until: z
+    .string({ error: 'Until is a day, YYYY-MM-DD' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Until is a day, YYYY-MM-DD')
+    .refine((day) => {
+      const ms = Date.parse(`${day}T00:00:00Z`);
+      return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day);
+    }, 'Until is not a real day'),
 });

@@ -16,14 +16,16 @@ export const taxLimits = {
   abbPrefixDefault: 'ABB',
   invoicePrefixDefault: 'INV',
   buyerNameMax: 120,
+  correctionReasonMax: 300,
   /** Head office's branch number; a branch is any other five digits. */
   headOffice: '00000',
   /** A settled check's counts no longer change after this long from its first record (2 hours). */
   settleAfterMs: 2 * 60 * 60 * 1000,
 } as const;
 
-/** The 409s' messages (code `settled`, `already_invoiced`, `voided`, `tax_off`). */
+/** The 409s' messages (code `settled`, `already_invoiced`, `not_invoiced`, `voided`, `tax_off`). */
 export const taxMessages = {
+  notInvoiced: 'This checkout has no full tax invoice to correct',
   settled: 'This check is already settled: staff can void it and record a new one',
   alreadyInvoiced: 'This checkout already has a full tax invoice',
   voided: 'This checkout was voided: a voided checkout gets no tax invoice',
@@ -45,6 +47,24 @@ export interface TaxSettings {
   abbPrefix: string;
   invoicePrefix: string;
 }
+
+/**
+ * The seller block a tax document printed (name, address, tax ID, branch, POS number, VAT rate), kept with it
+ * from its issue: a copy, the report and the exports read this, never today's settings.
+ */
+export type TaxSeller = Pick<
+  TaxSettings,
+  'sellerName' | 'address' | 'taxId' | 'branch' | 'posId' | 'vatRate'
+>;
+
+export const taxSellerOf = (tax: TaxSeller): TaxSeller => ({
+  sellerName: tax.sellerName,
+  address: tax.address,
+  taxId: tax.taxId,
+  branch: tax.branch,
+  posId: tax.posId,
+  vatRate: tax.vatRate,
+});
 
 export type TaxDocumentType = 'abb' | 'full';
 export type TaxDocumentStatus = 'issued' | 'replaced' | 'cancelled';
@@ -70,6 +90,8 @@ export interface AbbreviatedTaxDocument {
   replacedBy: string | null;
   /** A cancelled document's void reason, else null. */
   reason: string | null;
+  /** The seller block it printed; null only for one issued before it was kept with tax off since. */
+  seller: TaxSeller | null;
 }
 
 export interface FullTaxDocument extends Omit<AbbreviatedTaxDocument, 'type'> {
@@ -116,21 +138,41 @@ export interface TaxReportRow {
   replaces: string | null;
   replacedBy: string | null;
   reason: string | null;
+  /** The seller block the document printed. */
+  seller: TaxSeller | null;
 }
 
 /** `GET /api/tax/documents?month=YYYY-MM`: every number of the month in order, abbreviated then full. */
 export interface TaxReport {
   month: string;
   documents: TaxReportRow[];
+  /**
+   * The report's header: the month's seller blocks as its documents printed them, in number order, each with
+   * the first and last number that printed it (one block unless the seller changed within the month).
+   */
+  sellers: { seller: TaxSeller; firstNumber: string; lastNumber: string }[];
   /** Over the documents still `issued` only. */
   totals: { count: number; total: number; vat: number; net: number };
+}
+
+/** A series' first and last number issued on a day, and how many it issued. */
+export interface NumberRange {
+  first: string;
+  last: string;
+  count: number;
 }
 
 /** What the day's close adds when the day has tax documents (issued on the day, in the resort's zone). */
 export interface DayTaxFigures {
   /** VAT of the day's documents still issued, in satang. */
   vat: number;
-  /** The day's first and last numbers, abbreviated invoices first, then full ones. */
-  firstNumber: string;
-  lastNumber: string;
+  /** Each series apart (sixth stage): the abbreviated invoices' first and last number, and the full ones'. */
+  abbreviated?: NumberRange | null;
+  full?: NumberRange | null;
+  /**
+   * Closes frozen before the sixth stage: the day's first and last numbers over both series (abbreviated then
+   * full). Newer figures leave them out.
+   */
+  firstNumber?: string;
+  lastNumber?: string;
 }

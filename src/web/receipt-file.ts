@@ -1,7 +1,7 @@
 import { receiptFileName } from '../shared/constants';
 import { taxReceiptTextsOf } from '../shared/i18n/tax-receipt';
 import { buildReceiptModel, type ReceiptItem } from '../shared/receipt-model';
-import { formatIssuedAt } from '../shared/receipt-tax';
+import { formatIssuedAt, receiptSeller } from '../shared/receipt-tax';
 import type { TaxDocument } from '../shared/tax';
 import { currentI18n } from './i18n/language';
 import { servedFontLoader } from './receipt-fonts';
@@ -46,8 +46,13 @@ export async function makeReceiptFile({
   document = null,
   copy = false,
 }: ReceiptFileInput): Promise<File> {
-  const [{ makeReceiptPdf }, { timeZone, resortName, promptPayId, promptPayName, tax: seller }] =
-    await Promise.all([loadPdfBuilder(), loadPublicSettings()]);
+  const [{ makeReceiptPdf }, { timeZone, resortName, promptPayId, promptPayName, tax }] = await Promise.all([
+    loadPdfBuilder(),
+    loadPublicSettings(),
+  ]);
+  // A document prints the seller block it was issued with (a copy after the settings changed is still the
+  // original's); a bill, not yet a document, the settings' own.
+  const seller = receiptSeller(document, tax);
   const { language, t, date } = currentI18n();
   const issuedAt = document ? new Date(document.issuedAt) : at;
   const model = buildReceiptModel({
@@ -65,6 +70,7 @@ export async function makeReceiptFile({
           document,
           issuedAt: formatIssuedAt(language, issuedAt, timeZone, date(issuedAt, timeZone)),
           copy,
+          saleDate: date(at, timeZone),
         }
       : null,
   });

@@ -47,6 +47,14 @@ test('a manager finds a guest by email, downloads the export, erases her, and th
   const exported = JSON.parse(fs.readFileSync((await download.path()) ?? '', 'utf8'));
   expect(exported.guest).toMatchObject({ name: 'Mia Chen', email: 'mia.chen@example.com' });
   expect(exported.checkouts.map((c: { id: number }) => c.id)).toEqual([checkout.id]);
+  // The same as a page the guest reads, in their language (sixth stage).
+  await entry.getByLabel('In the language').selectOption('th');
+  const opening = page.waitForEvent('popup');
+  await entry.getByRole('link', { name: 'Open as a page for the guest' }).click();
+  const readable = await opening;
+  await expect(readable.getByRole('heading', { name: 'ข้อมูลของคุณ' })).toBeVisible();
+  await expect(readable.getByText('Mia Chen', { exact: true })).toBeVisible();
+  await readable.close();
 
   await entry.getByRole('button', { name: 'Erase this guest' }).click();
   await entry.getByLabel('Reason').fill('She asked by email');

@@ -76,7 +76,7 @@ test.describe('tax documents', () => {
     await page.getByRole('button', { name: 'Generate PDF' }).click();
     const bill = await downloadedText(await downloading);
     expect(bill).toContain('ใบแจ้งรายการ (ยังไม่ใช่ใบกำกับภาษี) / Bill (not a tax invoice)');
-    expect(bill).toContain('Tax ID 0105558012349 (Head office)');
+    expect(bill).toContain('Tax ID 0105558012349 (สำนักงานใหญ่ / Head office)');
     expect(bill).toContain('Total Cost 530 THB');
     expect(bill).not.toContain('ABB');
     expect(bill).not.toContain('VAT');
@@ -148,7 +148,7 @@ test.describe('tax documents', () => {
     expect(original).toContain('ใบกำกับภาษี / Tax invoice');
     expect(original).not.toContain('Copy');
     expect(original).toContain('Buyer: Acme Trading Co., Ltd.');
-    expect(original).toContain('Tax ID 0105560123454 (Branch 00001)');
+    expect(original).toContain('Tax ID 0105560123454 (สาขาที่ 00001 / Branch 00001)');
     expect(original).toContain('Net amount 495.33 THB');
     expect(original).toContain('VAT 7% 34.67 THB');
     await expect(toastWith(page, 'Tax invoice issued')).toBeVisible();
@@ -167,6 +167,25 @@ test.describe('tax documents', () => {
     expect(copy).toContain('สำเนา / Copy');
     expect(copy).toContain(`No. ${invoiceNumber}`);
 
+    // The buyer's name was wrong: "Correct buyer" cancels that invoice and a new one replaces it, the sale kept.
+    await page.getByRole('button', { name: 'Correct buyer' }).click();
+    const correction = page.getByRole('form', { name: 'Correct buyer' });
+    await expect(correction.getByLabel("Buyer's name")).toHaveValue('Acme Trading Co., Ltd.');
+    await correction.getByLabel("Buyer's name").fill('Acme Trading (Thailand) Co., Ltd.');
+    await correction.getByRole('button', { name: 'Reissue and print' }).click();
+    await expect(correction.getByText('Enter the reason')).toBeVisible();
+    await correction.getByLabel('Reason for the correction').fill('Buyer name misspelt');
+    const reprintingNew = page.waitForEvent('download');
+    await correction.getByRole('button', { name: 'Reissue and print' }).click();
+    const replacement = await downloadedText(await reprintingNew);
+    expect(replacement).toContain('Buyer: Acme Trading (Thailand) Co., Ltd.');
+    expect(replacement).toContain(`ยกเลิกและออกใบกำกับภาษีฉบับใหม่แทนฉบับเดิมเลขที่ ${invoiceNumber}`);
+    expect(replacement).toContain(`Replaces ${invoiceNumber}`);
+    await expect(toastWith(page, 'The invoice was cancelled and a new one issued')).toBeVisible();
+    const [corrected] = await documentsOf(page);
+    expect(corrected).toMatchObject({ voidedAt: null, document: { type: 'full', replaces: invoiceNumber } });
+    const newNumber = corrected?.document?.number ?? '';
+
     // The manager's month: both numbers, the abbreviated one replaced; the CSV has the same rows.
     await page.getByRole('button', { name: 'Lock admin panel' }).click();
     await signInAs(page, ann);
@@ -178,7 +197,12 @@ test.describe('tax documents', () => {
     await expect(table.getByRole('row', { name: new RegExp(`^${invoiceNumber}`) })).toContainText(
       '495.33 THB',
     );
+    await expect(table.getByRole('row', { name: new RegExp(`^${invoiceNumber}`) })).toContainText(
+      'Cancelled: Buyer name misspelt',
+    );
     await expect(table).toContainText('Issued: 1 document');
+    // Each series' first and last number apart.
+    await expect(page.getByText(`Full tax invoices: ${invoiceNumber} to ${newNumber} (2)`)).toBeVisible();
     // Headed by whose report it is, as the Revenue Department's form is; printed, the month's totals come
     // once, after the last row, not at the foot of every page as that page's.
     await expect(page.getByText(seller.sellerName, { exact: true })).toBeVisible();
@@ -194,6 +218,10 @@ test.describe('tax documents', () => {
     expect(csv).toContain(abbNumber);
     expect(csv).toContain(invoiceNumber);
     expect(csv).toContain('Acme Trading Co., Ltd.');
+    // The workbook the accountant files.
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download for the accountant (Excel)' }).click();
+    expect((await xlsxDownload).suggestedFilename()).toMatch(/^tax-report-\d{4}-\d{2}\.xlsx$/);
   });
 
   test('the Settings page turns tax documents on with the checked fields, and off again', async ({

@@ -273,6 +273,24 @@ export const routeRules: Record<string, Row> = {
     rule: right('oversight'),
     call: () => ({ path: '/api/tax/documents?month=2026-11' }),
   },
+  // Books an accountant files (sixth stage): no full invoice to correct is a 409, no such number a 404.
+  'PUT /api/checkouts/:id/tax-invoice': {
+    rule: right('frontDesk'),
+    call: (f) => ({
+      path: `/api/checkouts/${f.checkoutId}/tax-invoice`,
+      body: {
+        buyerName: 'Acme Co., Ltd.',
+        buyerAddress: '99 Sukhumvit Rd, Bangkok 10110',
+        buyerTaxId: '0105535000123',
+        buyerBranch: '00000',
+        reason: 'Wrong buyer',
+      },
+    }),
+  },
+  'PUT /api/tax/documents/:number/hold': {
+    rule: right('oversight'),
+    call: () => ({ path: '/api/tax/documents/INV2611-99999/hold', body: { until: '2040-01-01' } }),
+  },
   // Guests' personal data (fifth stage). An unknown guest is 404 for an allowed caller: still not a refusal.
   'GET /api/privacy/guests': {
     rule: right('guestData'),

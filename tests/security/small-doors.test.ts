@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStreamCounts, streamLimits } from '../../src/server/routes/events/events.routes';
 import { SseReader } from '../support/sse';
+import { addStaff, pins, registerDevice, signInWithPin } from '../support/team';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
 async function openStream(t: TestApp, cookie: string) {
@@ -14,16 +15,40 @@ async function openStream(t: TestApp, cookie: string) {
 
 /** Smaller doors (DESIGN.md, "Abuse resistance"): the live streams' caps and the Host a request names. */
 describeEachDatabase('smaller doors', ({ fresh }) => {
-  it('at most 5 live streams a session (429 with Retry-After beyond); another session still opens its own', async () => {
+  it('at most 5 live streams a person across all their sessions (429 with Retry-After beyond); another person still opens their own', async () => {
     const t = await fresh();
     const owner = await t.login();
     const open = [];
-    for (let i = 0; i < streamLimits.perSession; i++) open.push(await openStream(t, owner));
-    const sixth = await t.request('GET', '/api/events', { cookie: owner });
-    expect(sixth.status).toBe(429);
-    expect(sixth.headers.get('retry-after')).toBe(String(streamLimits.retryAfterSeconds));
-    expect((await sixth.json()).error.code).toBe('too_many_requests');
-    const other = await openStream(t, await t.login());
+    for (let i = 0; i < streamLimits.perPerson - 1; i++) open.push(await openStream(t, owner));
+    // A second session of the same person shares the cap (issue 49: a second PIN session doubled it).
+    const ownerAgain = await t.login();
+    open.push(await openStream(t, ownerAgain));
+    for (const cookie of [owner, ownerAgain]) {
+      const sixth = await t.request('GET', '/api/events', { cookie });
+      expect(sixth.status).toBe(429);
+      expect(sixth.headers.get('retry-after')).toBe(String(streamLimits.retryAfterSeconds));
+      expect((await sixth.json()).error.code).toBe('too_many_requests');
+    }
+    // Two PIN sessions of one person of the team: 5 between them.
+    const device = await registerDevice(t, owner);
+    const noi = await addStaff(t, owner, { name: 'Noi', role: 'desk', pin: pins[0] });
+    const first = await signInWithPin(t, device, noi.id, pins[0]);
+    const second = await signInWithPin(t, await registerDevice(t, owner, 'Second tablet'), noi.id, pins[0]);
+    const noiStreams = [];
+    for (let i = 0; i < 3; i++) noiStreams.push(await openStream(t, first));
+    for (let i = 0; i < 2; i++) noiStreams.push(await openStream(t, second));
+    expect((await t.request('GET', '/api/events', { cookie: second })).status).toBe(429);
+    expect((await t.request('GET', '/api/events', { cookie: first })).status).toBe(429);
+    for (const stream of noiStreams) await stream.close();
+    const other = await openStream(
+      t,
+      await signInWithPin(
+        t,
+        device,
+        (await addStaff(t, owner, { name: 'Dao', role: 'desk', pin: pins[1] })).id,
+        pins[1],
+      ),
+    );
     // A stream that ends gives its place back.
     await open.pop()?.close();
     let again: Response | undefined;
@@ -63,7 +88,7 @@ describeEachDatabase('smaller doors', ({ fresh }) => {
 
 describe('live stream counts', () => {
   it('at most 1,000 a server: past it every session is refused until one ends', () => {
-    const counts = createStreamCounts({ perSession: 5, perServer: 12 });
+    const counts = createStreamCounts({ perPerson: 5, perServer: 12 });
     const releases = Array.from({ length: 12 }, (_, i) => counts.open(`session-${i % 4}`));
     expect(() => counts.open('session-new')).toThrow(expect.objectContaining({ status: 429 }));
     releases[0]?.();

@@ -18,6 +18,8 @@ export interface PrivatePostgres {
   /** `fast` ends sessions cleanly; `immediate` is closest to a crash. */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
   destroy(): Promise<void>;
+  /** The postmaster's process id, from its pid file (the fault suite kills it with SIGKILL). */
+  postmasterPid(): number;
   psql(sqlText: string): Promise<string>;
 }
 
@@ -59,6 +61,9 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     async destroy() {
       await exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
       fs.rmSync(folder, { recursive: true, force: true });
+    },
+    postmasterPid() {
+      return Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
     },
     async psql(sqlText) {
       const { stdout } = await run(path.join(bin, 'psql'), [

@@ -1,10 +1,11 @@
-import { createHash, createHmac, hash } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 
 /**
- * AUDIT_KEY (DESIGN.md, "The chain anchored outside the database"; docs/decisions/134): with it, every hash of
- * the chain is HMAC-SHA256 under it instead of SHA-256, so someone holding only the database cannot rebuild a
- * chain that verifies. It is the process's key, as the config is the process's: set once at start (main.ts,
- * `npm run audit:verify`), before the database is opened, and never written to the database.
+ * AUDIT_KEY (DESIGN.md, "Books no one can rewrite"; docs/decisions/160): the key the app signs the chain's
+ * heads with. The chain itself is plain SHA-256, computed where the order is decided (the app on SQLite, the
+ * database's commit trigger on PostgreSQL); the key is used only here, in the app's process, and nothing the
+ * database holds or receives contains it (decision 134's padded blocks sent as session settings are gone).
+ * It is the process's key, set once at start (main.ts, the scripts) before the database is opened.
  */
 let key: Buffer | undefined;
 
@@ -15,27 +16,24 @@ export function setAuditKey(value: string | undefined): void {
 export const auditKeyed = (): boolean => key !== undefined;
 
 /**
- * One link of the chain: hash(previous hash + canonical JSON of the event without its hash). `plain` for a
- * chain as the code before the key wrote it: what migrations 007 and 016 find (016's seal then hashes it
- * again under the key).
+ * One link of the chain: SHA-256 of the previous hash + the canonical JSON of the event without its hash.
+ * `legacyKeyed`: a link written between decisions 134 and 160, an HMAC under the key (verify only: the
+ * events up to `audit_head.keyed_until` were written so; migration 024).
  */
-export function chainHash(previousHash: string, eventJson: string, { plain = false } = {}): string {
+export function chainHash(previousHash: string, eventJson: string, { legacyKeyed = false } = {}): string {
   const text = previousHash + eventJson;
-  if (key && !plain) return createHmac('sha256', key).update(text).digest('hex');
+  if (legacyKeyed && key) return createHmac('sha256', key).update(text).digest('hex');
   // One call, no Hash object: every audited write hashes each of its events (Node >= 20.12).
   return hash('sha256', text, 'hex');
 }
 
 /**
- * PostgreSQL hashes at COMMIT in SQL (migration 011's trigger): it computes the same HMAC with its built-in
- * sha256 from the key's two padded blocks (RFC 2104: the key, hashed first when longer than SHA-256's
- * 64-byte block, zero-padded, XORed with 0x36 and 0x5c). They go to each connection as session settings
- * (database.ts), which live in the server's memory for that session only, never in a table.
+ * A signed head: HMAC-SHA256 under the key over the head's seq and hash and the moment it was signed, as a
+ * Certificate Transparency log signs its tree heads. Only the app computes it; the database stores the result.
  */
-export function auditKeyPads(): { inner: string; outer: string } | null {
-  if (!key) return null;
-  const block = Buffer.alloc(64);
-  (key.length > 64 ? createHash('sha256').update(key).digest() : key).copy(block);
-  const xor = (byte: number) => Buffer.from(block.map((b) => b ^ byte)).toString('hex');
-  return { inner: xor(0x36), outer: xor(0x5c) };
+export function headSignature(seq: number, headHash: string, signedAt: string): string {
+  if (!key) throw new Error('AUDIT_KEY is not set: there is nothing to sign heads with');
+  return createHmac('sha256', key)
+    .update(`fridge-check audit head\n${seq}\n${headHash}\n${signedAt}`)
+    .digest('hex');
 }

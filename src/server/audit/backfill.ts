@@ -358,8 +358,8 @@ export async function carryIntoChain(database: Kysely<unknown>): Promise<number>
       details: canonicalJson(event.details),
       hash: '',
     };
-    // As the code of its time wrote it: migration 016's seal checks it so, then hashes it under AUDIT_KEY.
-    row.hash = chainHash(previousHash, canonicalRowJson(row), { plain: true });
+    // Plain SHA-256, as every link since (decision 160).
+    row.hash = chainHash(previousHash, canonicalRowJson(row));
     previousHash = row.hash;
     buffer.push(row);
     if (buffer.length >= insertBatch) await flush();

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { type Kysely, sql } from 'kysely';
+import { type Db, isPostgres } from '../db/database';
+import type { Database } from '../db/tables';
 
 /**
  * The owner password's own limit, whatever the address (DESIGN.md, "Abuse resistance"): an attacker with many
@@ -23,34 +24,69 @@ export function ownerWaitAfter(failures: number): number {
   );
 }
 
+/** A try of the owner password: refused with the wait, or held by its row until the hash has answered. */
+export type OwnerTry = { allowed: false; waitMs: number } | { allowed: true; id: number };
+
 export interface OwnerPasswordLimit {
-  /** Milliseconds every owner sign-in must still wait, or 0. */
+  /**
+   * Claims one try before the password is hashed, counted as a wrong one until `right` or `unused` says
+   * otherwise: sign-ins sent at once, from any number of addresses and app servers, are counted one after the
+   * other, so no more than the free tries reach a hash (a count read first and written after the hash let
+   * every one of 50 parallel tries through).
+   */
+  claim(now: number): Promise<OwnerTry>;
+  /** How long an owner sign-in must wait now (0: none); a registered device's wrong password waits it too. */
   waitMs(now: number): Promise<number>;
-  /** A wrong password, from any address. */
-  failed(now: number): Promise<void>;
+  /**
+   * A wrong password, known at `now`: the wait runs from here. `id` is its claimed try; a registered device
+   * claims none (it does not wait), and its wrong password counts all the same.
+   */
+  wrong(id: number | undefined, now: number): Promise<void>;
+  /** The password was right, or no hash ran (the hash queue was full): the try is given back. */
+  giveBack(id: number): Promise<void>;
 }
 
 /** Kept in the database (one row per wrong password, 15 minutes), so it holds across app servers. */
 export function createOwnerPasswordLimit({ kysely }: Db): OwnerPasswordLimit {
+  const waitMs = async (trx: Kysely<Database>, now: number) => {
+    const row = await trx
+      .selectFrom('password_failures')
+      .select((eb) => [eb.fn.countAll<number>().as('failures'), eb.fn.max('at_ms').as('last')])
+      .where('at_ms', '>', now - ownerPasswordRules.windowMs)
+      .executeTakeFirstOrThrow();
+    const failures = Number(row.failures);
+    if (failures < ownerPasswordRules.freeFailures) return 0;
+    return Math.max(0, Number(row.last) + ownerWaitAfter(failures) - now);
+  };
   return {
-    async waitMs(now) {
-      const row = await kysely
-        .selectFrom('password_failures')
-        .select((eb) => [eb.fn.countAll<number>().as('failures'), eb.fn.max('at_ms').as('last')])
-        .where('at_ms', '>', now - ownerPasswordRules.windowMs)
-        .executeTakeFirstOrThrow();
-      const failures = Number(row.failures);
-      if (failures < ownerPasswordRules.freeFailures) return 0;
-      return Math.max(0, Number(row.last) + ownerWaitAfter(failures) - now);
-    },
-    async failed(now) {
-      await kysely.transaction().execute(async (trx) => {
+    async claim(now) {
+      // A plain read first: while the wait lasts, a refused try costs no write.
+      const waiting = await waitMs(kysely, now);
+      if (waiting > 0) return { allowed: false, waitMs: waiting };
+      return kysely.transaction().execute(async (trx) => {
+        // One claim at a time, across app servers: SQLite writes one transaction at a time already.
+        if (isPostgres(trx)) await sql`lock table password_failures in share row exclusive mode`.execute(trx);
+        const left = await waitMs(trx, now);
+        if (left > 0) return { allowed: false, waitMs: left } as const;
         await trx
           .deleteFrom('password_failures')
           .where('at_ms', '<=', now - ownerPasswordRules.windowMs)
           .execute();
-        await trx.insertInto('password_failures').values({ at_ms: now }).execute();
+        const { id } = await trx
+          .insertInto('password_failures')
+          .values({ at_ms: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { allowed: true, id } as const;
       });
+    },
+    waitMs: (now) => waitMs(kysely, now),
+    async wrong(id, now) {
+      if (id === undefined) await kysely.insertInto('password_failures').values({ at_ms: now }).execute();
+      else await kysely.updateTable('password_failures').set({ at_ms: now }).where('id', '=', id).execute();
+    },
+    async giveBack(id) {
+      await kysely.deleteFrom('password_failures').where('id', '=', id).execute();
     },
   };
 }

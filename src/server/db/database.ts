@@ -10,7 +10,6 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import pg from 'pg';
-import { auditKeyPads } from '../audit/audit-key';
 import { GroupCommitDriver } from './group-commit';
 import { preparingStatements } from './postgres-statements';
 import type { Database } from './tables';
@@ -149,17 +148,8 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Db {
   // request it served fails with its own error (answered 503) and the pool drops the broken client.
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    // The chain anchored outside the database (fifth stage): the key's padded blocks, for the hash at commit
-    // (migration 017), as settings of this session only. Queued before any query the pool's user sends.
-    const pads = auditKeyPads();
-    if (pads) {
-      client
-        .query(
-          "select set_config('fridge.audit_inner', $1, false), set_config('fridge.audit_outer', $2, false)",
-          [pads.inner, pads.outer],
-        )
-        .catch(() => {});
-    }
+    // Nothing of AUDIT_KEY goes to the database, not even as a session setting: the app signs the chain's
+    // heads itself (docs/decisions/160).
   });
   const preparing = preparingStatements(pool);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -25,7 +25,11 @@ import { documentsMonthByNumberMigration } from './migrations/020-documents-mont
 import { documentsMonthByNumberEverywhereMigration } from './migrations/021-documents-month-by-number-everywhere';
 import { auditPairsAtCommitMigration } from './migrations/022-audit-pairs-at-commit';
 import { taxDocumentsKeyedByNumberMigration } from './migrations/023-tax-documents-keyed-by-number';
-import { pmsMigration } from './migrations/028-pms';
+import { auditHeadsSignedInTheAppMigration } from './migrations/024-audit-heads-signed-in-the-app';
+// Books no one can rewrite (sixth stage): sticker keys rotated and capped, a guest a person, staff texts
+import { keysPeopleAndTextsMigration } from './migrations/025-keys-people-and-texts';
+import { taxDocumentsAsIssuedMigration } from './migrations/026-tax-documents-as-issued';
+import { pmsMigration } from './migrations/027-pms';
 import { withOwnSchemaIntrospection } from './own-schema-introspector';
 
 /** Add new migrations at the end; names sort in the order they run. */
@@ -57,8 +61,11 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '021-documents-month-by-number-everywhere': documentsMonthByNumberEverywhereMigration(db.dialect),
     '022-audit-pairs-at-commit': auditPairsAtCommitMigration(db.dialect),
     '023-tax-documents-keyed-by-number': taxDocumentsKeyedByNumberMigration(db.dialect),
+    '024-audit-heads-signed-in-the-app': auditHeadsSignedInTheAppMigration(db.dialect),
+    '025-keys-people-and-texts': keysPeopleAndTextsMigration(db.dialect),
+    '026-tax-documents-as-issued': taxDocumentsAsIssuedMigration(),
     // The charge reaches the guest's bill (sixth stage)
-    '028-pms': pmsMigration(db.dialect),
+    '027-pms': pmsMigration(db.dialect),
   };
 }
 

@@ -53,6 +53,8 @@ export interface Database {
     unverified: Generated<number>;
     /** The guest charged (016-guest-data); `guest_name` reads "Erased guest" once they are erased. */
     guest_id: Generated<number | null>;
+    /** 1: let through the public limits by the sticker's key, at most 60 an hour a bungalow (025). */
+    keyed: Generated<number>;
   };
   /** Earlier versions of revised checkouts, as they were (005). */
   checkout_revisions: {
@@ -228,6 +230,18 @@ export interface Database {
     id: number;
     seq: number;
     hash: string;
+    /** Events up to this seq were chained with HMAC under AUDIT_KEY (decision 134); every later link is plain (024). */
+    keyed_until: Generated<number>;
+  };
+  /**
+   * Heads of the chain the app signed with AUDIT_KEY (024, decision 160): HMAC over seq, hash and signed_at.
+   * Verify checks each against the chain; the database never sees the key.
+   */
+  audit_signed_heads: {
+    seq: number;
+    hash: string;
+    signed_at: string;
+    signature: string;
   };
   /**
    * Closes of resort days (009-days): one row per close, kept when reopened (reopened_* set); at most one
@@ -312,7 +326,7 @@ export interface Database {
     outcome: string;
     next_attempt_at: string | null;
   };
-  /** The PMS connection (028-pms): at most one row; `credentials` is secret JSON, never answered. */
+  /** The PMS connection (027-pms): at most one row; `credentials` is secret JSON, never answered. */
   pms_connections: {
     id: Generated<number>;
     /** `cloudbeds` (the adapter in src/server/pms/). */
@@ -332,18 +346,18 @@ export interface Database {
     created_at: string;
     updated_at: string;
   };
-  /** Drink → the PMS's item code (028-pms). */
+  /** Drink → the PMS's item code (027-pms). */
   pms_item_map: {
     drink_id: number;
     item_code: string;
   };
-  /** Bungalow → the PMS's room (028-pms). */
+  /** Bungalow → the PMS's room (027-pms). */
   pms_room_map: {
     bungalow: number;
     room_id: string;
     room_name: string;
   };
-  /** What reached the PMS of each checkout (028-pms). */
+  /** What reached the PMS of each checkout (027-pms). */
   pms_postings: {
     checkout_id: number;
     bungalow: number;
@@ -488,6 +502,8 @@ export interface Database {
     prefix: string;
     yymm: string;
     next_number: number;
+    /** The issue time of the series' last document (024): the next one's is never earlier. */
+    last_issued_at: string | null;
   };
   /** Every abbreviated and full tax invoice ever numbered; never deleted (015-tax-documents). */
   tax_documents: {
@@ -513,6 +529,13 @@ export interface Database {
     buyer_address: string | null;
     buyer_tax_id: string | null;
     buyer_branch: string | null;
+    /**
+     * The seller block the document printed (JSON of `TaxSeller`), kept from its issue (migration 026); null
+     * only for a document issued before 026 when the settings no longer held a seller.
+     */
+    seller: string | null;
+    /** A hold on a full invoice's buyer block extended by staff past the law's (ISO 8601 UTC), else null. */
+    held_until: string | null;
   };
   // Guests' personal data (fifth stage)
   /** A guest's name and email, their one home, and the key of their audit commitments (016-guest-data). */
@@ -521,8 +544,10 @@ export interface Database {
     /** Null once erased. */
     name: string | null;
     email: string | null;
-    /** The email as compared (lower case): a returning guest is one guest. */
+    /** The email as compared (lower case): with the name, a returning guest is one guest. */
     email_key: string | null;
+    /** The name as compared (trimmed, spaces folded, lower case): two names on one email are two guests (025). */
+    name_key: Generated<string | null>;
     /** Random, base64url: the HMAC key of the tokens audit events hold for this guest; null once erased. */
     commit_key: string | null;
     created_at: string;
@@ -535,6 +560,22 @@ export interface Database {
   guest_values: {
     guest_id: number;
     hmac: string;
+    value: string;
+  };
+  // Books no one can rewrite (sixth stage)
+  /** How often a bungalow's sticker key was rotated on its own (025); none: never. */
+  sticker_key_generations: {
+    bungalow: number;
+    generation: number;
+  };
+  /**
+   * Free text staff typed (a void's, a write-off's, an erase's reason): an audit event holds `{text, hmac}`,
+   * the HMAC of the value under the text's own key, and the value sits here; an erase takes a guest's name and
+   * email out of it and drops its key (025, decision 168).
+   */
+  audit_texts: {
+    id: Generated<number>;
+    commit_key: string | null;
     value: string;
   };
 }

@@ -128,6 +128,34 @@ describe('GET /checkout over HTTP, past the framework (SQLite)', () => {
   });
 });
 
+describe('a flood of new pages over HTTP (SQLite, issue 49)', () => {
+  it('renders one at a time with 4 waiting; the rest get the shell, never kept: asked again, the page comes', async () => {
+    const scratch = await createScratchDatabase('sqlite');
+    const t = await createTestApp(scratch, { config: { webRoot } });
+    const server = await listen(t);
+    try {
+      const ask = (bungalow: number) =>
+        rawGet(server.url(`/checkout?bungalow=${bungalow}`), { 'accept-encoding': 'identity' });
+      const rendered = (body: Buffer) => body.toString().includes('checkout-first-paint');
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ask(5000 + i)));
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      const shells = answers.filter((answer) => !rendered(answer.body));
+      // 20 at once: one renders, four wait their turn, the others get the shell at once.
+      expect(answers.filter((answer) => rendered(answer.body)).length).toBeGreaterThanOrEqual(1);
+      expect(shells.length).toBeGreaterThan(0);
+      for (const shell of shells) expect(shell.headers['cache-control']).toBe('no-store');
+      // A bungalow that got the shell gets its page when asked again: the shell was not kept.
+      const refused = answers.findIndex((answer) => !rendered(answer.body));
+      const again = await ask(5000 + refused);
+      expect(rendered(again.body)).toBe(true);
+      expect(again.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await server.close();
+      await scratch.drop();
+    }
+  });
+});
+
 describeEachDatabase('the kept /checkout route', ({ fresh }) => {
   it('is there on SQLite only, where the fridge is read without a promise', async () => {
     const t = await fresh();

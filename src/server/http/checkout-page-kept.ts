@@ -16,16 +16,16 @@ function bungalowOf(url: string): number {
 
 /**
  * GET /checkout, the guest's page as the server renders it (checkout-page.ts), kept whole per bungalow,
- * language, Accept-Encoding and Host, and written straight to the socket while the bungalow's fingerprint
- * (the catalogue's version, stock and the fridge, in one synchronous read) is unchanged (kept-answers.ts).
- * The Host is part of the variant so that PUBLIC_URL's check (421 for another name) is the app's answer for
- * every name. SQLite only (PostgreSQL has no synchronous read): null there, and the app answers.
+ * language, Accept-Encoding and Host (kept-answers.ts adds the Host, so that PUBLIC_URL's check is the app's
+ * answer for every name), and written straight to the socket while the bungalow's fingerprint (the
+ * catalogue's version, stock and the fridge, in one synchronous read) is unchanged. SQLite only (PostgreSQL
+ * has no synchronous read): null there, and the app answers.
  */
 export function checkoutPageKeptRoute(db: Db): KeptRoute | null {
   const fingerprint = fridgeFingerprint(db);
   if (!fingerprint) return null;
   // A variant is its parts joined by a line feed, which no header value can hold.
-  const parts = (variant: string) => variant.split('\n') as [string, string, string, string];
+  const parts = (variant: string) => variant.split('\n') as [string, string, string];
   return {
     path: '/checkout',
     variant: (request: IncomingMessage) => {
@@ -33,11 +33,12 @@ export function checkoutPageKeptRoute(db: Db): KeptRoute | null {
       if (url !== '/checkout' && !url.startsWith('/checkout?')) return null;
       const language = requestLanguage(request.headers.cookie, request.headers['accept-language']);
       const encoding = request.headers['accept-encoding'] ?? '';
-      return [bungalowOf(url), language, encoding, request.headers.host ?? ''].join('\n');
+      return [bungalowOf(url), language, encoding].join('\n');
     },
-    appRequest: (variant) => {
-      const [bungalow, language, encoding, host] = parts(variant);
-      const headers: Record<string, string> = { host, cookie: `${languageCookie}=${language}` };
+    appRequest: (variant, host) => {
+      const [bungalow, language, encoding] = parts(variant);
+      const headers: Record<string, string> = { cookie: `${languageCookie}=${language}` };
+      if (host) headers.host = host;
       if (encoding) headers['accept-encoding'] = encoding;
       return new Request(`http://localhost/checkout?bungalow=${bungalow}`, { headers });
     },

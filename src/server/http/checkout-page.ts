@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import type { Drink } from '../../shared/api-types';
 import { parseBungalowParam } from '../../shared/bungalow';
@@ -18,17 +19,132 @@ import { createCatalogueCache } from '../routes/drinks/catalogue-cache';
 import { createDrinksRepo } from '../routes/drinks/drinks.repo';
 import { preferredEncoding } from '../routes/drinks/drinks.routes';
 import { readFridge } from '../routes/fridges/fridges.routes';
-import { policyWithInlineStyle } from './security';
+import { policyWithInline } from './security';
 
 /** One rendered page, compressed ahead (as the catalogue is), for one catalogue, fridge and language. */
 interface RenderedPage {
   html: string;
   gzip: Buffer;
   brotli: Buffer;
+  /** Compressed at the strongest levels (a page asked again), or quickly (a page asked once so far). */
+  best: boolean;
 }
 
-/** Pages kept: a resort's bungalows × the languages its guests read; the oldest goes first beyond this. */
+/**
+ * Pages asked again: a resort's bungalows × the languages its guests read; the least recently asked goes
+ * first beyond this. A page asked once waits among `MAX_PAGES_ONCE` of its kind, so that a flood of pages
+ * nobody asks twice (any bungalow number × 6 languages: 60,000) never pushes a guest's page out (decision 166).
+ */
 const MAX_PAGES = 512;
+const MAX_PAGES_ONCE = 256;
+
+/**
+ * Fresh renders under way at once, and waiting; beyond, the shell answers (the browser loads the drinks
+ * itself) and is not kept. A render's React part runs on the event loop (about 10 ms); its compression does
+ * not (zlib's thread pool), quick at first and the strongest only for a page asked again. After each render
+ * the next waits as long as it took (decision 166).
+ */
+const RENDERS_AT_ONCE = 1;
+const RENDERS_WAITING = 4;
+/** The longest pause after a render before the next (the render's own time, up to this). */
+const RENDER_PAUSE_MAX_MS = 250;
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Quick: a few milliseconds for a page, against some 100 ms at the strongest brotli level. */
+const compressQuickly = async (html: string) => {
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(html, { level: 6 }),
+    brotliAsync(html, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+    }),
+  ]);
+  return { gzip: gzipped, brotli };
+};
+
+/** The strongest levels: a page asked again is sent many times. */
+const compressBest = async (html: string) => {
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(html, { level: constants.Z_BEST_COMPRESSION }),
+    brotliAsync(html, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+  ]);
+  return { gzip: gzipped, brotli };
+};
+
+/**
+ * The pages kept: those asked once apart from those asked again (a segmented LRU), and the strongest
+ * compression done in the background, one page at a time, for a page asked again.
+ */
+function createPageKeep() {
+  const again = new Map<string, RenderedPage>();
+  const once = new Map<string, RenderedPage>();
+  let compressing = false;
+
+  function compressWell(key: string, page: RenderedPage) {
+    if (page.best || compressing) return;
+    compressing = true;
+    compressBest(page.html)
+      .then((compressed) => {
+        // Still the page kept under its key (not replaced by a newer render meanwhile).
+        if (again.get(key) === page) again.set(key, { ...page, ...compressed, best: true });
+      })
+      .catch(() => {})
+      .finally(() => {
+        compressing = false;
+      });
+  }
+
+  return {
+    get(key: string): RenderedPage | undefined {
+      const asked = again.get(key);
+      if (asked) {
+        // The least recently asked goes first: a hit moves the page to the end.
+        again.delete(key);
+        again.set(key, asked);
+        compressWell(key, asked);
+        return asked;
+      }
+      const first = once.get(key);
+      if (!first) return undefined;
+      once.delete(key);
+      if (again.size >= MAX_PAGES) again.delete(again.keys().next().value as string);
+      again.set(key, first);
+      compressWell(key, first);
+      return first;
+    },
+    set(key: string, page: RenderedPage) {
+      if (once.size >= MAX_PAGES_ONCE) once.delete(once.keys().next().value as string);
+      once.set(key, page);
+    },
+  };
+}
+
+/** At most `RENDERS_AT_ONCE` renders at once and `RENDERS_WAITING` waiting; null: too many, send the shell. */
+function createRenderSlots() {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active -= 1;
+  };
+  return async (): Promise<(() => void) | null> => {
+    if (active < RENDERS_AT_ONCE) {
+      active += 1;
+      return release;
+    }
+    if (waiting.length >= RENDERS_WAITING) return null;
+    // The slot is handed over by `release` as it is: `active` stays counted.
+    await new Promise<void>((resolve) => waiting.push(resolve));
+    return release;
+  };
+}
 
 export interface CheckoutPageOptions {
   db: Db;
@@ -40,11 +156,16 @@ export interface CheckoutPageOptions {
 /** The first paint's rules (vite.first-paint.config.ts), built beside index.html. */
 export const firstPaintCssFile = 'first-paint.css';
 
+/** The first taps' script (vite.first-tap.config.ts, src/web/checkout/first-tap.ts), built beside index.html. */
+export const firstTapScriptFile = 'first-tap.js';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+
 /** The shell cut around its root, made into the guest's page's frame once. */
 interface PageTemplate {
   head: string;
   tail: string;
-  /** The page's Content-Security-Policy: the usual one, or with the inline rules' hash. */
+  /** The page's Content-Security-Policy: the usual one, or with the inline rules' and script's hashes. */
   policy: string | undefined;
 }
 
@@ -56,19 +177,27 @@ interface PageTemplate {
  * too: the boot script adds it after the paint. Without the built rules (a test's miniature shell) only the
  * manifest link goes.
  */
-export function firstPaintHead(
-  head: string,
-  css: string | null,
-): { head: string; policy: string | undefined } {
+export function firstPaintHead(head: string, css: string | null): { head: string; styleHash?: string } {
   const withoutManifest = head.replace(/<link rel="manifest"[^>]*>/g, '');
-  if (css === null) return { head: withoutManifest, policy: undefined };
-  const hash = createHash('sha256').update(css).digest('base64');
+  if (css === null) return { head: withoutManifest };
   // Nothing in Tailwind's output closes a <style>; a hand-written rule could, and the page would break there.
   if (/<\/style/i.test(css)) throw new Error(`${firstPaintCssFile} holds "</style"`);
   return {
     head: `${withoutManifest.replace(/<link rel="stylesheet"[^>]*>/g, '')}<style>${css}</style>`,
-    policy: policyWithInlineStyle(hash),
+    styleHash: sha256(css),
   };
+}
+
+/**
+ * The first taps' script inline, after the page's drinks and data (docs/decisions/180-first-tap-counts.md): it
+ * runs as soon as the parser reaches it, so + counts from the moment it is drawn, before the app's code is
+ * even asked for. Without the built script (a test's miniature shell) nothing.
+ */
+export function firstTapScript(script: string | null): { html: string; scriptHash?: string } {
+  if (script === null) return { html: '' };
+  // The build's output is one classic script; a "</script" in it would end the element early.
+  if (/<\/script/i.test(script)) throw new Error(`${firstTapScriptFile} holds "</script"`);
+  return { html: `<script>${script}</script>`, scriptHash: sha256(script) };
 }
 
 /**
@@ -82,7 +211,8 @@ export function firstPaintHead(
 export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOptions) {
   const catalogue = createCatalogueCache(db, createDrinksRepo(db));
   let parsedCatalogue: { version: string; drinks: Drink[] } | undefined;
-  const pages = new Map<string, RenderedPage>();
+  const pages = createPageKeep();
+  const renderSlot = createRenderSlots();
   const rendering = new Map<string, Promise<RenderedPage | null>>();
   let template: PageTemplate | undefined;
 
@@ -92,12 +222,20 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
     const root = '<div id="root"></div>';
     const at = html.indexOf(root);
     if (at < 0) throw new Error(`${indexFile} has no ${root}`);
-    const cssFile = path.join(path.dirname(indexFile), firstPaintCssFile);
-    const css = fs.existsSync(cssFile) ? fs.readFileSync(cssFile, 'utf8').trim() : null;
+    const built = (file: string) => {
+      const full = path.join(path.dirname(indexFile), file);
+      return fs.existsSync(full) ? fs.readFileSync(full, 'utf8').trim() : null;
+    };
     const headEnd = html.lastIndexOf('</head>', at);
     if (headEnd < 0) throw new Error(`${indexFile} has no </head>`);
-    const { head, policy } = firstPaintHead(html.slice(0, headEnd), css);
-    template = { head: head + html.slice(headEnd, at), tail: html.slice(at + root.length), policy };
+    const { head, styleHash } = firstPaintHead(html.slice(0, headEnd), built(firstPaintCssFile));
+    const taps = firstTapScript(built(firstTapScriptFile));
+    const inline = styleHash || taps.scriptHash;
+    template = {
+      head: head + html.slice(headEnd, at),
+      tail: taps.html + html.slice(at + root.length),
+      policy: inline ? policyWithInline({ style: styleHash, script: taps.scriptHash }) : undefined,
+    };
     return template;
   }
 
@@ -116,17 +254,7 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
         /<title>[^<]*<\/title>/,
         `<title>${escapeHtml(messages.appTitle)}</title>`,
       )}<div id="root">${root}</div><script type="application/json" id="${firstPaintElementId}">${firstPaintJson(firstPaint)}</script>${tail}`;
-    return {
-      html,
-      gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
-      brotli: brotliCompressSync(html, {
-        // The strongest level: rendered once per catalogue, fridge and language, sent on every request.
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-        },
-      }),
-    };
+    return { html, ...(await compressQuickly(html)), best: false };
   }
 
   async function drinks(): Promise<{ version: string; drinks: Drink[] }> {
@@ -139,7 +267,7 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
 
   const fingerprint = fridgeFingerprint(db);
 
-  async function page(c: Context): Promise<RenderedPage | null> {
+  async function page(c: Context): Promise<RenderedPage | null | 'busy'> {
     const bungalow = parseBungalowParam(c.req.query('bungalow'));
     const language = requestLanguage(c.req.header('cookie'), c.req.header('accept-language'));
     // SQLite: the catalogue's version and the fridge's rows in two synchronous reads, and a kept page
@@ -154,30 +282,48 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
     if (kept) return kept;
     let pending = rendering.get(key);
     if (!pending) {
+      const release = await renderSlot();
+      if (!release) return 'busy';
+      // While this request waited, another may have rendered the page or begun to.
+      const meanwhile = rendering.get(key) ?? pages.get(key);
+      if (meanwhile) {
+        release();
+        return meanwhile;
+      }
       const firstPaint: FirstPaint = { bungalow, language, view: drinksAtFridge(listed.drinks, fridge) };
+      const started = performance.now();
       // The route tree matches on the path and reads ?bungalow= as the browser will.
       pending = render(`http://localhost/checkout?bungalow=${bungalow}`, firstPaint)
         .then((rendered) => {
-          if (rendered) {
-            if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
-            pages.set(key, rendered);
-          }
+          if (rendered) pages.set(key, rendered);
           return rendered;
         })
-        .finally(() => rendering.delete(key));
+        .finally(() => {
+          rendering.delete(key);
+          // The next fresh render waits as long as this one took: renders take at most half the server's
+          // time, whatever comes, and the rest (the health check, a kept page) never queues behind them.
+          setTimeout(release, Math.min(performance.now() - started, RENDER_PAUSE_MAX_MS));
+        });
       rendering.set(key, pending);
     }
     return pending;
   }
 
   return {
-    /** The rendered page as a response, or null for the shell. */
+    /**
+     * The rendered page as a response, or null for the shell: it cannot be made, or too many fresh renders
+     * are under way (a flood of new pages). The shell in its place is never kept (kept-answers.ts).
+     */
     async respond(c: Context): Promise<Response | null> {
-      let rendered: RenderedPage | null;
+      let rendered: RenderedPage | null | 'busy';
       try {
         rendered = await page(c);
       } catch (error) {
         logger.error('the checkout page could not be rendered; sending the shell', describeError(error));
+        return null;
+      }
+      if (rendered === 'busy') {
+        logger.debug('too many fresh renders of the checkout page under way; sending the shell');
         return null;
       }
       if (!rendered) return null;

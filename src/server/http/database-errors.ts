@@ -34,6 +34,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return unavailableMessages.some((pattern) => pattern.test(error.message));
 }
 
+/**
+ * The disk under the database is full (SQLite's SQLITE_FULL, PostgreSQL's 53100 disk_full): nothing was written
+ * (the transaction rolled back), and the same request succeeds once space is freed, so 503, not 500
+ * (DESIGN.md, "Faults survived"). A disk I/O error is not here: that one may be a failing disk.
+ */
+export function isStorageFull(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_FULL' || code === '53100';
+}
+
 /** A unique index refused the row (PostgreSQL 23505, SQLite's UNIQUE constraint). */
 export function isUniqueViolation(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

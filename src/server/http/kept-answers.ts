@@ -18,11 +18,14 @@ export interface KeptRoute {
   path: string;
   /** The variant a request asks for (its encoding, language...), or null when the app must answer it. */
   variant(request: IncomingMessage): string | null;
-  /** The app's request for that variant: the answer is taken from the app itself, middleware and all. */
-  appRequest(variant: string): Request;
+  /**
+   * The app's request for that variant and Host: the answer is taken from the app itself, middleware and all.
+   * The Host is the request's own (PUBLIC_URL's check answers 421 for another name, and for none at all).
+   */
+  appRequest(variant: string, host: string): Request;
   /** The version of the data behind that variant: synchronous on SQLite, so the common case takes no promise. */
   version(variant: string): string | Promise<string>;
-  /** Variants kept at most; a request for another goes through the app. */
+  /** Variants kept at most, counting each Host apart; a request for another goes through the app. */
   maxVariants: number;
 }
 
@@ -49,9 +52,20 @@ export function createKeptAnswers(options: KeptAnswersOptions) {
     pending: new Map<string, Promise<Snapshot>>(),
   }));
   type Kept = (typeof kept)[number];
+  /** What a request asks for: the route's variant, and the Host it named. */
+  interface Asked {
+    variant: string;
+    host: string;
+    /** Both, the key of the kept answer. */
+    key: string;
+  }
 
-  async function take({ route, snapshots }: Kept, variant: string, version: string): Promise<Snapshot> {
-    const response = await options.fetch(route.appRequest(variant));
+  async function take(
+    { route, snapshots }: Kept,
+    { variant, host, key }: Asked,
+    version: string,
+  ): Promise<Snapshot> {
+    const response = await options.fetch(route.appRequest(variant, host));
     // Headers first: @hono/node-server's Response keeps what middleware set on them only until its body is read.
     const headers = Object.fromEntries(response.headers);
     const snapshot: Snapshot = {
@@ -61,8 +75,11 @@ export function createKeptAnswers(options: KeptAnswersOptions) {
       headers,
       body: Buffer.from(await response.arrayBuffer()),
     };
-    // Only a normal answer is worth repeating; an error goes through the app every time.
-    if (response.status === 200) snapshots.set(variant, snapshot);
+    // Only a normal answer is worth repeating; an error, or one the app says to store nowhere (the shell in
+    // place of a page it had no time to render), goes through the app every time.
+    if (response.status === 200 && !/no-store/.test(headers['cache-control'] ?? '')) {
+      snapshots.set(key, snapshot);
+    }
     return snapshot;
   }
 
@@ -80,23 +97,23 @@ export function createKeptAnswers(options: KeptAnswersOptions) {
   /** The slower way: the version comes from PostgreSQL, or the kept answer is out of date. */
   async function serve(
     entry: Kept,
-    variant: string,
+    asked: Asked,
     versionRead: string | Promise<string>,
     response: ServerResponse,
     started: number,
   ) {
     const version = await versionRead;
-    let snapshot = entry.snapshots.get(variant);
+    let snapshot = entry.snapshots.get(asked.key);
     if (snapshot?.version === version) {
       send(entry.route, response, snapshot, started);
       return;
     }
-    let taking = entry.pending.get(variant);
+    let taking = entry.pending.get(asked.key);
     // The request that takes the answer from the app is logged by the app itself.
     const logged = !taking;
     if (!taking) {
-      taking = take(entry, variant, version).finally(() => entry.pending.delete(variant));
-      entry.pending.set(variant, taking);
+      taking = take(entry, asked, version).finally(() => entry.pending.delete(asked.key));
+      entry.pending.set(asked.key, taking);
     }
     snapshot = await taking;
     if (logged) {
@@ -128,7 +145,10 @@ export function createKeptAnswers(options: KeptAnswersOptions) {
           appListener(request, response);
           return;
         }
-        const snapshot = entry.snapshots.get(variant);
+        const host = request.headers.host ?? '';
+        // A variant is its parts joined by a line feed, which no header value can hold.
+        const asked: Asked = { variant, host, key: `${host}\n${variant}` };
+        const snapshot = entry.snapshots.get(asked.key);
         if (!snapshot && entry.snapshots.size >= entry.route.maxVariants) {
           appListener(request, response);
           return;
@@ -145,7 +165,7 @@ export function createKeptAnswers(options: KeptAnswersOptions) {
           send(entry.route, response, snapshot, started);
           return;
         }
-        serve(entry, variant, version, response, started).catch(() => {
+        serve(entry, asked, version, response, started).catch(() => {
           // The database may be down: the app answers with its proper error (503) and logs it.
           if (!response.headersSent) appListener(request, response);
         });

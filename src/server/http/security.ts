@@ -14,12 +14,16 @@ const policy = [
 const contentSecurityPolicy = policy.join('; ');
 
 /**
- * The policy of a page that carries one inline <style> (the guest's page: its first paint's rules, see
- * checkout-page.ts): that element's text allowed by its hash, nothing else inline. Set by the page itself;
- * securityHeaders then leaves it as it is.
+ * The policy of a page that carries inline elements (the guest's page: its first paint's rules and its first
+ * taps' script, see checkout-page.ts): each element's text allowed by its hash, nothing else inline. Set by the
+ * page itself; securityHeaders then leaves it as it is.
  */
-export function policyWithInlineStyle(sha256Base64: string): string {
-  return [...policy, `style-src 'self' 'sha256-${sha256Base64}'`].join('; ');
+export function policyWithInline({ style, script }: { style?: string; script?: string }): string {
+  return [
+    ...policy,
+    ...(style ? [`style-src 'self' 'sha256-${style}'`] : []),
+    ...(script ? [`script-src 'self' 'sha256-${script}'`] : []),
+  ].join('; ');
 }
 
 /** On every response: the app's files, the API and errors alike. */
@@ -27,7 +31,7 @@ export function securityHeaders(trustProxy: boolean): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    // A page that set its own (policyWithInlineStyle: this policy and one hash more) keeps it.
+    // A page that set its own (policyWithInline: this policy and a hash or two more) keeps it.
     if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', contentSecurityPolicy);
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('Referrer-Policy', 'no-referrer');

@@ -43,13 +43,17 @@ export function mountWebApp(app: Hono, webRoot: string, guestPage?: (indexFile: 
 
   const appShell = async (c: Context) => {
     // The guest's page as the server renders it (checkout-page.ts); the shell when it cannot be made.
+    let pageMissing = false;
     if (checkoutPage && c.req.path === '/checkout') {
       const page = await checkoutPage.respond(c);
       if (page) return page;
+      pageMissing = true;
     }
     // Client routes (/checkout, /admin, unknown paths that show the error page) all get the app shell.
     const html = await fs.promises.readFile(indexFile, 'utf8');
-    c.header('Cache-Control', 'no-cache');
+    // The shell in place of the guest's rendered page (too many fresh renders, or none could be made) is
+    // stored by no one, the kept answers included (kept-answers.ts): the next request may get the page.
+    c.header('Cache-Control', pageMissing ? 'no-store' : 'no-cache');
     if (drinksFirstPaths.has(c.req.path)) c.header('Link', drinksPreloadLink);
     return c.html(html);
   };

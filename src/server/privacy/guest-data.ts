@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { erasedGuestName, guestRefOf } from '../../shared/privacy';
 import type { Database } from '../db/tables';
+import { revealStaffTexts } from './staff-texts';
 
 /**
  * Personal data's one home (DESIGN.md, "Guests' personal data"). A guest is a row of `guests`, named
@@ -36,14 +37,19 @@ export function isGuestToken(value: unknown): value is GuestToken {
   );
 }
 
-/** A guest's email as compared: the same address in any case is the same guest. */
+/** A guest's email as compared: the same address in any case is the same address. */
 export const emailKeyOf = (email: string | null | undefined): string | null =>
   email ? email.trim().toLowerCase() : null;
 
+/** A guest's name as compared: spaces trimmed and folded, any case (decision 167). */
+export const nameKeyOf = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
 /**
- * The guest a stay or the spec's Guest record is about. An email names a guest: the newest guest not erased
- * with that address is reused (a returning guest is one guest). Without an email, `current` (the guest the
- * record had) is kept when it still fits; else a new guest. The guest's values become the latest seen.
+ * The guest a stay or the spec's Guest record is about. A guest is a person: an email and a name together
+ * (two people sharing an email are two guests, decision 167), and the newest guest not erased with both is
+ * reused (a returning guest is one guest). Otherwise `current` (the guest the record had) is kept when it
+ * still fits: neither it nor the new values have an email (a name corrected), or it had none and now gets
+ * one. Else a new guest. The guest's values become the latest seen.
  */
 export async function guestFor(
   trx: Transaction<Database>,
@@ -52,12 +58,14 @@ export async function guestFor(
   current: number | null = null,
 ): Promise<number> {
   const emailKey = emailKeyOf(values.email);
+  const nameKey = nameKeyOf(values.name);
   let id: number | null = null;
   if (emailKey) {
     const found = await trx
       .selectFrom('guests')
       .select('id')
       .where('email_key', '=', emailKey)
+      .where('name_key', '=', nameKey)
       .where('erased_at', 'is', null)
       .orderBy('id', 'desc')
       .limit(1)
@@ -67,9 +75,10 @@ export async function guestFor(
   if (id === null && current !== null) {
     const row = await trx
       .selectFrom('guests')
-      .select(['email_key', 'erased_at'])
+      .select(['email_key', 'name_key', 'erased_at'])
       .where('id', '=', current)
       .executeTakeFirst();
+    // With an email on both sides only the same person fits, and that was looked for above.
     if (row && row.erased_at === null && (row.email_key === null || emailKey === null)) id = current;
   }
   if (id === null) {
@@ -77,6 +86,7 @@ export async function guestFor(
       .insertInto('guests')
       .values({
         name: values.name,
+        name_key: nameKey,
         email: values.email,
         email_key: emailKey,
         commit_key: newGuestKey(),
@@ -91,6 +101,7 @@ export async function guestFor(
     .updateTable('guests')
     .set({
       name: values.name,
+      name_key: nameKey,
       ...(emailKey ? { email: values.email, email_key: emailKey } : {}),
       changed_at: at,
     })
@@ -169,10 +180,12 @@ function replaceTokens(value: unknown, key: string, values: Map<string, string>,
 
 /**
  * Details with every token replaced by its value, or by "Erased guest" (an email by null) once the guest is
- * erased: what the Activity page and the owner's exports show. One read for all the details given. With
+ * erased, and the staff's texts by theirs (staff-texts.ts): what the Activity page and the owner's exports show. One read for all the details given. With
  * `only` (a `guest:<id>`), only that guest's values are revealed: a guest's export shows no one else's.
  */
-export async function revealGuestValues<T>(kysely: Writer, details: T[], only?: string): Promise<T[]> {
+export async function revealGuestValues<T>(kysely: Writer, given: T[], only?: string): Promise<T[]> {
+  // The staff's free text (a void's reason) as it is now, beside the guests' values (decision 168).
+  const details = await revealStaffTexts(kysely, given);
   const hmacs = new Set<string>();
   for (const item of details) collectTokens(item, hmacs);
   if (hmacs.size === 0) return details;

@@ -11,10 +11,10 @@ import { seedOnce } from '../db/seed';
 
 const key = 'the-resorts-audit-key-kept-outside-the-database';
 
-describe.each(testDialects)('migration 016 with AUDIT_KEY set at the upgrade [%s]', (dialect) => {
+describe.each(testDialects)('migrations 016 and 024 with AUDIT_KEY set at the upgrade [%s]', (dialect) => {
   afterEach(() => setAuditKey(undefined));
 
-  it('checks the chain written before as plain SHA-256, and hashes it again under the key', async () => {
+  it('checks the chain written before as plain SHA-256, keeps it plain, and signs its head (decision 160)', async () => {
     const { db, drop } = await databaseAt001(dialect);
     try {
       await migrateUpTo(db, '015-tax-documents');
@@ -31,13 +31,17 @@ describe.each(testDialects)('migration 016 with AUDIT_KEY set at the upgrade [%s
           details: { before: { cashFloat: 0 }, after: { cashFloat: 2000 } },
         });
       });
-      const plainBefore = await verifyChain(k);
+      const plainBefore = await verifyChain(k, { before024: true });
       expect(plainBefore).toMatchObject({ ok: true, events: 2 });
 
       // The server starts the new version with the key: the migrations run under it.
       setAuditKey(key);
       await migrateToLatest(db);
-      expect(await verifyChain(k)).toMatchObject({ ok: true, events: 3 });
+      expect(await verifyChain(k, { signedTail: 'required' })).toMatchObject({
+        ok: true,
+        events: 3,
+        signedHead: { seq: 3 },
+      });
       const seal = await k
         .selectFrom('audit_events')
         .select(['action', 'details'])
@@ -48,9 +52,12 @@ describe.each(testDialects)('migration 016 with AUDIT_KEY set at the upgrade [%s
         previousHead: { seq: 2, hash: plainBefore.ok ? plainBefore.lastHash : '' },
         rehashedEvents: 2,
       });
-      // Every link is keyed now, the first included: without the key nothing verifies.
+      // The links are plain SHA-256: without the key they verify; the key is in the signed head only.
       setAuditKey(undefined);
-      expect(await verifyChain(k)).toMatchObject({ ok: false, brokenAt: 1 });
+      expect(await verifyChain(k)).toMatchObject({ ok: true, events: 3 });
+      expect(await k.selectFrom('audit_head').select('keyed_until').executeTakeFirstOrThrow()).toEqual({
+        keyed_until: 0,
+      });
     } finally {
       await drop();
     }

@@ -262,9 +262,9 @@ export async function sealGuestData(
   report.previousHead = previousHead;
 
   // Sealing a chain that does not verify would hide what broke it: the upgrade stops and says so. Written
-  // before this stage, it is plain SHA-256 whatever AUDIT_KEY says; with a key, the seal hashes it again
-  // under the key (every event), and the old head stays in audit.sealed (decision 134).
-  const verdict = await verifyChain(db, { plain: true });
+  // before this stage, it is plain SHA-256, and so is every link the seal writes: AUDIT_KEY signs the heads
+  // from migration 024 on (decision 160).
+  const verdict = await verifyChain(db, { before024: true });
   if (!verdict.ok) {
     throw new Error(
       `The audit chain is broken at seq ${verdict.brokenAt} (${verdict.reason}): it cannot be sealed over. Restore a backup whose chain verifies (npm run audit:verify), then upgrade.`,

@@ -10,7 +10,9 @@ import {
   type TaxBuyer,
   type TaxDocument,
   type TaxDocumentType,
+  type TaxSeller,
   type TaxSettings,
+  taxSellerOf,
   vatOf,
 } from '../../shared/tax';
 import {
@@ -98,6 +100,34 @@ function monthOf(at: string, timeZone: string): MonthOfIssue {
   return month;
 }
 
+const sellerTexts = new WeakMap<TaxSettings, string>();
+
+/**
+ * The seller block a document issued under `tax` keeps, as stored (JSON): made once per settings object, which
+ * `taxContextOf` keeps while the settings do not change, so a checkout only binds the text.
+ */
+export function sellerText(tax: TaxSettings): string {
+  let text = sellerTexts.get(tax);
+  if (text === undefined) {
+    text = JSON.stringify(taxSellerOf(tax));
+    sellerTexts.set(tax, text);
+  }
+  return text;
+}
+
+let lastSellerText: string | null = null;
+let lastSeller: TaxSeller | null = null;
+
+/** A stored seller block; the last one read is kept (a month's documents mostly share one). */
+export function sellerOf(text: string | null): TaxSeller | null {
+  if (text === null) return null;
+  if (text !== lastSellerText) {
+    lastSeller = JSON.parse(text) as TaxSeller;
+    lastSellerText = text;
+  }
+  return lastSeller;
+}
+
 export function documentOf(row: TaxDocumentRow): TaxDocument {
   // Written out, not spread from a shared part: every checkout with tax on answers one (a full invoice is rare).
   const abbreviated: AbbreviatedTaxDocument = {
@@ -109,6 +139,7 @@ export function documentOf(row: TaxDocumentRow): TaxDocument {
     replaces: row.replaces,
     replacedBy: row.replaced_by,
     reason: row.reason,
+    seller: sellerOf(row.seller),
   };
   if (row.type !== 'full') return abbreviated;
   return { ...abbreviated, type: 'full', buyer: buyerOf(row) as TaxBuyer, net: row.net };
@@ -169,6 +200,8 @@ function issueParts(issue: Issue, change: Change, eventsBefore: EventsWithNumber
     buyer_address: issue.buyer?.address ?? null,
     buyer_tax_id: issue.buyer?.taxId ?? null,
     buyer_branch: issue.buyer?.branch ?? null,
+    seller: sellerText(tax),
+    held_until: null,
   });
   const events = (number: string): AuditEntry[] => {
     // Keys in their canonical order (canonical-json.ts then need not sort them).
@@ -193,6 +226,8 @@ function issueParts(issue: Issue, change: Change, eventsBefore: EventsWithNumber
 interface StoredNumber {
   id: number;
   number: string;
+  /** The time taken with the number (see `issueStatement`). */
+  issued_at: string;
 }
 
 /** PostgreSQL's issue of a document: one statement's WITHs and main query, and the row it stored. */
@@ -216,20 +251,25 @@ export function issueStatement(issue: Issue, change: Change, eventsBefore: Event
   );
   return {
     withs: [
+      // The time is taken with the number (sixth stage): the change's, or the series' last document's when that
+      // is later (a transaction that waited for the counter's lock began before the one it waited for ended),
+      // so times run in number order. Read from the counter's row as locked, not from the statement's snapshot.
       sql`s as (
-        insert into tax_sequences (prefix, yymm, next_number) values (${prefix}, ${yymm}, 2)
-        on conflict (prefix, yymm) do update set next_number = tax_sequences.next_number + 1
+        insert into tax_sequences (prefix, yymm, next_number, last_issued_at) values (${prefix}, ${yymm}, 2, ${v.issued_at})
+        on conflict (prefix, yymm) do update set next_number = tax_sequences.next_number + 1,
+          last_issued_at = greatest(tax_sequences.last_issued_at, excluded.last_issued_at)
         returning ${prefix} || ${yymm} || '-' ||
-          lpad((next_number - 1)::text, greatest(5, length((next_number - 1)::text)), '0') as number
+          lpad((next_number - 1)::text, greatest(5, length((next_number - 1)::text)), '0') as number,
+          last_issued_at as issued_at
       )`,
       sql`d as (
         insert into tax_documents (number, type, checkout_id, month, issued_at, status, total, vat, net, vat_rate,
-          replaces, replaced_by, reason, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
-        select s.number, ${v.type}, ${v.checkout_id}, ${v.month}, ${v.issued_at}, ${v.status}, ${v.total},
+          replaces, replaced_by, reason, buyer_name, buyer_address, buyer_tax_id, buyer_branch, seller)
+        select s.number, ${v.type}, ${v.checkout_id}, ${v.month}, s.issued_at, ${v.status}, ${v.total},
           ${v.vat}, ${v.net}, ${v.vat_rate}, ${v.replaces}, ${v.replaced_by}, ${v.reason}, ${v.buyer_name},
-          ${v.buyer_address}, ${v.buyer_tax_id}, ${v.buyer_branch}
+          ${v.buyer_address}, ${v.buyer_tax_id}, ${v.buyer_branch}, ${v.seller}
         from s
-        returning id, number
+        returning id, number, issued_at
       )`,
       sql`a as (
         insert into audit_pending ${pendingAuditColumns}
@@ -243,11 +283,12 @@ export function issueStatement(issue: Issue, change: Change, eventsBefore: Event
         order by e.ord
       )`,
     ],
-    select: sql<StoredNumber>`select id, number from d`,
+    select: sql<StoredNumber>`select id, number, issued_at from d`,
     stored(answer) {
       if (answer === undefined) throw new Error('The tax document was not stored');
       const stored = row(answer.number);
       stored.id = Number(answer.id);
+      stored.issued_at = answer.issued_at;
       return stored;
     },
   };
@@ -277,9 +318,12 @@ export async function issueDocument(
   const { prefix, yymm, row, events } = issueParts(issue, change, eventsBefore);
   // One synchronous run of the number, the row and the events: no turn of the event loop between them.
   return inSqliteTransaction(trx, (statements) => {
-    const taken = statements.prepare(sqliteTakeNumber).get(prefix, yymm) as { sequence: number } | undefined;
+    const taken = statements.prepare(sqliteTakeNumber).get(prefix, yymm, change.at) as
+      | { sequence: number; issued_at: string }
+      | undefined;
     if (taken === undefined) throw new Error('The tax sequence returned no number');
     const v = row(documentNumber(prefix, yymm, Number(taken.sequence)));
+    v.issued_at = taken.issued_at;
     // Issued now: no reason and nothing replacing it yet; a buyer only on a full invoice. Every checkout with
     // tax on runs the insert without one, and each value bound cost it.
     const issued = [
@@ -293,6 +337,7 @@ export async function issueDocument(
       v.net,
       v.vat_rate,
       v.replaces,
+      v.seller,
     ];
     const { lastInsertRowid } =
       v.buyer_name === null
@@ -307,14 +352,15 @@ export async function issueDocument(
 }
 
 // SQLite's statements of an issue, as text: every checkout with tax on runs them (kept prepared by the driver).
-const sqliteTakeNumber = `insert into tax_sequences (prefix, yymm, next_number) values (?, ?, 2)
-  on conflict (prefix, yymm) do update set next_number = tax_sequences.next_number + 1
-  returning next_number - 1 as sequence`;
+const sqliteTakeNumber = `insert into tax_sequences (prefix, yymm, next_number, last_issued_at) values (?, ?, 2, ?)
+  on conflict (prefix, yymm) do update set next_number = tax_sequences.next_number + 1,
+    last_issued_at = max(coalesce(tax_sequences.last_issued_at, ''), excluded.last_issued_at)
+  returning next_number - 1 as sequence, last_issued_at as issued_at`;
 const sqliteInsertIssued = `insert into tax_documents (number, type, checkout_id, month, issued_at, status, total, vat,
-  net, vat_rate, replaces) values (?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?)`;
+  net, vat_rate, replaces, seller) values (?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?)`;
 const sqliteInsertWithBuyer = `insert into tax_documents (number, type, checkout_id, month, issued_at, status, total,
-  vat, net, vat_rate, replaces, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
-  values (?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  vat, net, vat_rate, replaces, seller, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
+  values (?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * The documents issued in `month` (YYYY-MM), as a condition on `tax_documents` (`alias.` before its columns
@@ -398,7 +444,18 @@ export async function replaceDocument(
  */
 export async function cancelDocuments(
   trx: Trx,
-  { checkoutId, bungalow, reason }: { checkoutId: number; bungalow: number; reason: string },
+  {
+    checkoutId,
+    bungalow,
+    reason,
+    auditReason,
+  }: {
+    checkoutId: number;
+    bungalow: number;
+    reason: string;
+    /** What the events hold in the reason's place: its token beside the chain (staff-texts.ts). */
+    auditReason?: unknown;
+  },
   change: Change,
   auditVoid: (documentNumber?: string) => Promise<void>,
 ): Promise<void> {
@@ -415,7 +472,7 @@ export async function cancelDocuments(
       ...change,
       action: 'document.cancelled',
       subject: subject('checkout', checkoutId),
-      details: { bungalow, number: row.number, type: row.type, reason },
+      details: { bungalow, number: row.number, type: row.type, reason: auditReason ?? reason },
     });
   }
 }

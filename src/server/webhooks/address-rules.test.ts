@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAddressRules } from './address-rules';
+import { bareHost, createAddressRules } from './address-rules';
 
 describe('webhook address rules', () => {
   const open = createAddressRules([]);
@@ -73,5 +73,26 @@ describe('webhook address rules', () => {
     // `::1` and `::` stay themselves: loopback only when named, never an IPv4 spelling.
     expect(open.refuseHost('[::1]')).toMatch(/private address/);
     expect(createAddressRules(['::1']).refuseHost('[::1]')).toBeNull();
+  });
+
+  it('refuse the IPv4 inside NAT64 (64:ff9b::/96, 64:ff9b:1::/48) and 6to4 (2002::/16) whatever the list says (issue 49)', () => {
+    const listed = createAddressRules(['64:ff9b::/96', '64:ff9b:1::/48', '2002::/16', '127.0.0.0/8']);
+    for (const host of [
+      '[64:ff9b::7f00:1]',
+      '[64:ff9b::127.0.0.1]',
+      '[64:ff9b::a9fe:a9fe]',
+      '[64:ff9b:1::7f00:1]',
+      '[64:ff9b:1:ffff::a00:1]',
+      '[2002:7f00:1::]',
+      '[2002:a9fe:a9fe::1]',
+      '[2002:808:808::]',
+    ]) {
+      expect(open.refuseHost(host), host).toMatch(/spells an IPv4 address as IPv6 .*NAT64 or 6to4/);
+      expect(listed.refuseHost(host), host).toMatch(/spells an IPv4 address as IPv6/);
+      expect(open.refuseAddress(bareHost(host)), host).toMatch(/spells an IPv4 address as IPv6/);
+    }
+    // Their neighbours are ordinary IPv6 addresses.
+    expect(open.refuseHost('[64:ff9b:2::7f00:1]')).toBeNull();
+    expect(open.refuseHost('[2003:7f00:1::]')).toBeNull();
   });
 });

@@ -110,7 +110,9 @@ function ipv6Groups(address: string): number[] | null {
 
 /**
  * The IPv4-compatible (`::/96`, deprecated: `::127.0.0.1`) and IPv4-translated (`::ffff:0:0:0/96`) spellings of
- * an IPv4 address: refused whatever WEBHOOK_ALLOWED_HOSTS says (abuse resistance), since no resort's system is
+ * an IPv4 address, and the IPv4 inside NAT64 (`64:ff9b::/96`, RFC 6052; `64:ff9b:1::/48`, RFC 8215: a NAT64
+ * gateway on the way reaches the IPv4 address) and 6to4 (`2002::/16`, RFC 3056: the relay reaches the IPv4 in
+ * its next 32 bits): refused whatever WEBHOOK_ALLOWED_HOSTS says (abuse resistance), since no resort's system is
  * reached that way and each was a way round the IPv4 rules. `::` and `::1` are themselves (nonPublic).
  */
 function embedsIPv4(address: string): boolean {
@@ -119,7 +121,9 @@ function embedsIPv4(address: string): boolean {
   const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
   const compatible = zeros(0, 6) && !(groups[6] === 0 && (groups[7] ?? 0) <= 1);
   const translated = zeros(0, 4) && groups[4] === 0xffff && groups[5] === 0;
-  return compatible || translated;
+  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && (groups[2] === 1 || zeros(2, 6));
+  const sixToFour = groups[0] === 0x2002;
+  return compatible || translated || nat64 || sixToFour;
 }
 
 export function createAddressRules(allowedHosts: readonly string[]): AddressRules {
@@ -136,7 +140,7 @@ export function createAddressRules(allowedHosts: readonly string[]): AddressRule
   const refuseAddress = (raw: string, byName = false): Refusal | null => {
     const bare = bareHost(raw);
     if (isIP(bare) === 6 && embedsIPv4(bare)) {
-      return `${bare} spells an IPv4 address as IPv6 (IPv4-compatible or IPv4-translated): use the IPv4 address`;
+      return `${bare} spells an IPv4 address as IPv6 (IPv4-compatible, IPv4-translated, NAT64 or 6to4): use the IPv4 address`;
     }
     const { address, family } = plainAddress(bare);
     if (never.check(address, family)) return `${address} is a link-local or cloud metadata address`;

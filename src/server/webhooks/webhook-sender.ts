@@ -11,6 +11,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import type { LiveHub } from '../live/live-hub';
 import { describeError, type Logger } from '../logger';
+import { revealStaffTextsInJson } from '../privacy/staff-texts';
 import { createAddressRules } from './address-rules';
 import { createDeliverer, type Deliverer, type DeliveryResult } from './deliver';
 import { type AuditRowToSend, payloadOf } from './payload';
@@ -391,7 +392,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
         if (endpoint.next_attempt_at && Date.parse(endpoint.next_attempt_at) > now()) break;
         // Taken before the read: an event committed after it wakes the hold below at once.
         const signal = heard;
-        const events = await kysely
+        const read = await kysely
           .selectFrom('audit_events')
           .select([
             'seq',
@@ -407,6 +408,12 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           .orderBy('seq')
           .limit(readBatch)
           .execute();
+        // The staff's free text as it is now: after an erase, without the erased guest's name (decision 168).
+        const details = await revealStaffTextsInJson(
+          kysely,
+          read.map((event) => event.details),
+        );
+        const events = read.map((event, i) => ({ ...event, details: details[i] ?? event.details }));
         if (events.length === 0) {
           // Caught up. Under a stream of checkouts this happens after nearly every event: saving here each
           // time was a write transaction per event and endpoint, so the save waits for its 250 ms unless the

@@ -248,6 +248,16 @@ export const adminEn = {
   stickersIntro: (count: number, base: string, fromSettings: boolean) =>
     `One sticker per bungalow of the settings (${count}), twelve to an A4 page. Each code opens the fridge check of its bungalow at ${base}${fromSettings ? '' : ' (this address: set the public address in the settings if guests use another)'}.`,
   printStickers: 'Print stickers',
+  // Books no one can rewrite (sixth stage): a sticker key replaced.
+  replaceStickerKeys: 'Replace sticker keys',
+  replaceKeysOf: 'Keys to replace',
+  allStickerKeys: 'All bungalows',
+  replaceKeysWarning: (which: string) =>
+    `The key of ${which} changes at once: a sticker printed before then lifts no limit (its checks count as an unknown sender's). Print the new stickers and put them on the fridges.`,
+  everyBungalow: 'every bungalow',
+  replaceKeys: 'Replace keys',
+  stickerKeysReplaced: 'Sticker keys replaced: print the new stickers',
+  failedToReplaceKeys: 'Could not replace the sticker keys',
   noBungalowsSet: 'No bungalows are set: add the bungalow numbers in the settings.',
   stickers: 'Stickers',
   qrCodeOf: (link: string) => `QR code: ${link}`,
@@ -882,6 +892,16 @@ export const adminEn = {
   taxTotals: (count: number) => `Issued: ${count} ${count === 1 ? 'document' : 'documents'}`,
   noTaxDocuments: 'No tax documents were numbered in this month.',
   downloadTaxCsv: 'Download the month (CSV)',
+  downloadTaxXlsx: 'Download for the accountant (Excel)',
+  downloadTaxXlsxDaily: 'Excel, abbreviated invoices a line a day',
+  taxSeriesRange: (series: string, first: string, last: string, count: number) =>
+    `${series}: ${first} to ${last} (${count})`,
+  correctBuyer: 'Correct buyer',
+  notInvoiced: 'This checkout has no full tax invoice to correct',
+  correctBuyerHint: 'Cancels this invoice and issues a new one in its place, for the same sale and amounts.',
+  correctionReason: 'Reason for the correction',
+  reissueAndPrint: 'Reissue and print',
+  taxInvoiceCorrected: 'The invoice was cancelled and a new one issued',
   printTaxReport: 'Print',
   theTaxReport: 'the output-tax report',
   invalidMonth: 'Pick a month',
@@ -889,6 +909,8 @@ export const adminEn = {
   closeVatIncluded: "VAT in the day's sales",
   closeFirstNumber: 'First number',
   closeLastNumber: 'Last number',
+  closeAbbreviatedSeries: 'Abbreviated tax invoices',
+  closeFullSeries: 'Full tax invoices',
   // Abuse resistance (fifth stage)
   unverified: 'Unverified',
   unverifiedHint: "Sent without a staff session, a registered device or the bungalow's QR sticker.",
@@ -911,6 +933,8 @@ export const adminEn = {
   guestStayLine: (bungalow: number, from: string, to: string | null) =>
     `Bungalow ${bungalow}: ${from} – ${to ?? 'still here'}`,
   downloadGuestExport: 'Download export',
+  guestExportLanguage: 'In the language',
+  openGuestExportPage: 'Open as a page for the guest',
   eraseGuest: 'Erase this guest',
   eraseReasonLabel: 'Reason',
   eraseConfirm: (name: string) => `Erase ${name} for good? Their name and email will be gone everywhere.`,
@@ -1004,6 +1028,10 @@ const actionNamesEn: Record<string, string> = {
   // Guests' personal data (fifth stage)
   'audit.sealed': 'Activity sealed (guest data moved out)',
   'guest.erased': 'Guest erased',
+  'document.hold_extended': 'Tax invoice hold extended',
+  'guest.exported': 'Guest data exported',
+  // Books no one can rewrite (sixth stage)
+  'stickers.rotated': 'Sticker keys rotated',
   'pms.connected': 'PMS connected',
   'pms.disconnected': 'PMS disconnected',
   'pms.mapped': 'PMS mapping changed',

@@ -229,6 +229,15 @@ export const adminTh: AdminMessages = {
   stickersIntro: (count, base, fromSettings) =>
     `สติกเกอร์หนึ่งแผ่นต่อบังกะโลในการตั้งค่า (${count}) สิบสองแผ่นต่อกระดาษ A4 แต่ละโค้ดเปิดหน้าเช็กตู้เย็นของบังกะโลนั้นที่ ${base}${fromSettings ? '' : ' (ที่อยู่นี้: ตั้งที่อยู่เว็บสาธารณะในการตั้งค่าหากผู้เข้าพักใช้ที่อยู่อื่น)'}`,
   printStickers: 'พิมพ์สติกเกอร์',
+  replaceStickerKeys: 'เปลี่ยนรหัสสติกเกอร์',
+  replaceKeysOf: 'รหัสที่จะเปลี่ยน',
+  allStickerKeys: 'ทุกบังกะโล',
+  replaceKeysWarning: (which) =>
+    `รหัสของ${which}จะเปลี่ยนทันที: สติกเกอร์ที่พิมพ์ไว้ก่อนหน้าจะไม่ยกเว้นขีดจำกัดอีก (การเช็กจากสติกเกอร์นั้นนับเป็นผู้ส่งที่ไม่รู้จัก) พิมพ์สติกเกอร์ใหม่แล้วติดที่ตู้เย็น`,
+  everyBungalow: 'ทุกบังกะโล',
+  replaceKeys: 'เปลี่ยนรหัส',
+  stickerKeysReplaced: 'เปลี่ยนรหัสสติกเกอร์แล้ว: พิมพ์สติกเกอร์ใหม่',
+  failedToReplaceKeys: 'เปลี่ยนรหัสสติกเกอร์ไม่สำเร็จ',
   noBungalowsSet: 'ยังไม่ได้ตั้งบังกะโล: เพิ่มหมายเลขบังกะโลในการตั้งค่า',
   stickers: 'สติกเกอร์',
   qrCodeOf: (link) => `คิวอาร์โค้ด: ${link}`,
@@ -836,6 +845,16 @@ export const adminTh: AdminMessages = {
   taxTotals: (count: number) => `มีผล ${count} ฉบับ`,
   noTaxDocuments: 'ไม่มีเอกสารภาษีที่ออกเลขในเดือนนี้',
   downloadTaxCsv: 'ดาวน์โหลดทั้งเดือน (CSV)',
+  downloadTaxXlsx: 'ดาวน์โหลดสำหรับนักบัญชี (Excel)',
+  downloadTaxXlsxDaily: 'Excel รวมใบกำกับภาษีอย่างย่อวันละบรรทัด',
+  taxSeriesRange: (series: string, first: string, last: string, count: number) =>
+    `${series}: ${first} ถึง ${last} (${count} ฉบับ)`,
+  correctBuyer: 'แก้ไขผู้ซื้อ',
+  notInvoiced: 'รายการนี้ไม่มีใบกำกับภาษีเต็มรูปให้แก้ไข',
+  correctBuyerHint: 'ยกเลิกใบกำกับภาษีฉบับนี้และออกฉบับใหม่แทน สำหรับการขายและจำนวนเงินเดิม',
+  correctionReason: 'เหตุผลที่แก้ไข',
+  reissueAndPrint: 'ออกใหม่และพิมพ์',
+  taxInvoiceCorrected: 'ยกเลิกใบกำกับภาษีเดิมและออกฉบับใหม่แล้ว',
   printTaxReport: 'พิมพ์',
   theTaxReport: 'รายงานภาษีขาย',
   invalidMonth: 'เลือกเดือน',
@@ -843,6 +862,8 @@ export const adminTh: AdminMessages = {
   closeVatIncluded: 'ภาษีมูลค่าเพิ่มในยอดขายของวัน',
   closeFirstNumber: 'เลขที่แรก',
   closeLastNumber: 'เลขที่สุดท้าย',
+  closeAbbreviatedSeries: 'ใบกำกับภาษีอย่างย่อ',
+  closeFullSeries: 'ใบกำกับภาษีเต็มรูป',
   // Abuse resistance (fifth stage)
   unverified: 'ไม่ได้ยืนยัน',
   unverifiedHint: 'ส่งมาโดยไม่มีการเข้าสู่ระบบของพนักงาน อุปกรณ์ที่ลงทะเบียน หรือสติกเกอร์ QR ของบังกะโล',
@@ -864,6 +885,8 @@ export const adminTh: AdminMessages = {
   guestStayLine: (bungalow: number, from: string, to: string | null) =>
     `บังกะโล ${bungalow}: ${from} – ${to ?? 'ยังพักอยู่'}`,
   downloadGuestExport: 'ดาวน์โหลดข้อมูล',
+  guestExportLanguage: 'ในภาษา',
+  openGuestExportPage: 'เปิดเป็นหน้าสำหรับผู้เข้าพัก',
   eraseGuest: 'ลบข้อมูลผู้เข้าพักนี้',
   eraseReasonLabel: 'เหตุผล',
   eraseConfirm: (name: string) => `ลบข้อมูลของ ${name} อย่างถาวรหรือไม่ ชื่อและอีเมลจะหายไปจากทุกที่`,
@@ -955,6 +978,10 @@ const actionNamesTh: Record<string, string> = {
   // Guests' personal data (fifth stage)
   'audit.sealed': 'ปิดผนึกบันทึกกิจกรรม (ย้ายข้อมูลผู้เข้าพักออก)',
   'guest.erased': 'ลบข้อมูลผู้เข้าพัก',
+  'document.hold_extended': 'ขยายเวลาเก็บใบกำกับภาษี',
+  'guest.exported': 'ส่งออกข้อมูลผู้เข้าพัก',
+  // Books no one can rewrite (sixth stage)
+  'stickers.rotated': 'เปลี่ยนรหัสสติกเกอร์',
   'pms.connected': 'เชื่อมต่อ PMS',
   'pms.disconnected': 'ยกเลิกการเชื่อมต่อ PMS',
   'pms.mapped': 'เปลี่ยนการจับคู่ PMS',

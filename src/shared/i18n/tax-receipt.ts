@@ -23,6 +23,12 @@ export interface TaxReceiptWords {
   vat: (ratePercent: string) => string;
   netAmount: string;
   buyer: string;
+  /** A replacement's reference to the document it replaces (sixth stage). */
+  replaces: (number: string) => string;
+  /** The sale's date on a replacement, beside its own time of issue. */
+  saleDate: string;
+  /** A cancelled document's reason. */
+  reason: string;
 }
 
 /** The titles the Revenue Code asks for, in Thai on every receipt whatever its language. */
@@ -31,7 +37,7 @@ export const thaiTaxTitles = {
   fullInvoice: 'ใบกำกับภาษี',
   bill: 'ใบแจ้งรายการ (ยังไม่ใช่ใบกำกับภาษี)',
   copy: 'สำเนา',
-  cancelled: 'ยกเลิกแล้ว',
+  cancelled: 'ยกเลิก',
 } as const;
 
 export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
@@ -51,6 +57,9 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     vat: (rate) => `VAT ${rate}%`,
     netAmount: 'Net amount',
     buyer: 'Buyer',
+    replaces: (number) => `Replaces ${number}`,
+    saleDate: 'Date of sale',
+    reason: 'Reason',
   },
   th: {
     abbreviatedInvoice: '',
@@ -60,7 +69,7 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     cancelled: '',
     taxId: 'เลขประจำตัวผู้เสียภาษี',
     headOffice: 'สำนักงานใหญ่',
-    branch: (code) => `สาขา ${code}`,
+    branch: (code) => `สาขาที่ ${code}`,
     posNumber: 'หมายเลขเครื่อง POS',
     documentNumber: 'เลขที่',
     issuedAt: 'วันที่และเวลา',
@@ -68,6 +77,9 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     vat: (rate) => `ภาษีมูลค่าเพิ่ม ${rate}%`,
     netAmount: 'มูลค่าก่อนภาษีมูลค่าเพิ่ม',
     buyer: 'ผู้ซื้อ',
+    replaces: (number) => `ยกเลิกและออกใบกำกับภาษีฉบับใหม่แทนฉบับเดิมเลขที่ ${number}`,
+    saleDate: 'วันที่ขาย',
+    reason: 'เหตุผล',
   },
   'zh-Hans': {
     abbreviatedInvoice: '简易税务发票',
@@ -85,6 +97,9 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     vat: (rate) => `增值税 ${rate}%`,
     netAmount: '不含税金额',
     buyer: '购买方',
+    replaces: (number) => `替代 ${number}`,
+    saleDate: '销售日期',
+    reason: '原因',
   },
   ru: {
     abbreviatedInvoice: 'Упрощённый налоговый счёт-фактура',
@@ -102,6 +117,9 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     vat: (rate) => `НДС ${rate}%`,
     netAmount: 'Сумма без НДС',
     buyer: 'Покупатель',
+    replaces: (number) => `Заменяет ${number}`,
+    saleDate: 'Дата продажи',
+    reason: 'Причина',
   },
   ko: {
     abbreviatedInvoice: '간이 세금계산서',
@@ -119,6 +137,9 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     vat: (rate) => `부가세 ${rate}%`,
     netAmount: '공급가액',
     buyer: '공급받는 자',
+    replaces: (number) => `${number} 대체`,
+    saleDate: '판매일',
+    reason: '사유',
   },
   de: {
     abbreviatedInvoice: 'Vereinfachte Steuerrechnung',
@@ -136,6 +157,9 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     vat: (rate) => `MwSt. ${rate} %`,
     netAmount: 'Nettobetrag',
     buyer: 'Käufer',
+    replaces: (number) => `Ersetzt ${number}`,
+    saleDate: 'Verkaufsdatum',
+    reason: 'Grund',
   },
 };
 

@@ -20,7 +20,7 @@ import type {
 } from '../../shared/staff-types';
 import type { StayInput } from '../../shared/stay-schemas';
 import type { RestockInput } from '../../shared/stock-schemas';
-import type { FullInvoiceRequest } from '../../shared/tax-schemas';
+import type { FullInvoiceCorrection, FullInvoiceRequest } from '../../shared/tax-schemas';
 import type { ApprovalInput } from '../../shared/team-schemas';
 import { requestWithHeaders } from '../api';
 
@@ -50,6 +50,12 @@ export const voidCheckout = (id: number, reason: string, approval?: ApprovalInpu
   });
 /** Abuse resistance (fifth stage): each bungalow's sticker key, for its QR sticker's link. */
 export const fetchStickerKeys = () => json<StickerKey[]>('/api/stickers');
+/** Books no one can rewrite (sixth stage): one bungalow's sticker key replaced, or every key. */
+export const rotateStickerKeys = (bungalow?: number) =>
+  json<StickerKey[]>('/api/stickers/rotate', {
+    method: 'POST',
+    body: bungalow === undefined ? {} : { bungalow },
+  });
 /** Abuse resistance (fifth stage): every standing unverified check voided with one reason. */
 export const voidUnverified = (reason: string) =>
   json<{ voided: number }>('/api/checkouts/void-unverified', { method: 'POST', body: { reason } });
@@ -60,6 +66,8 @@ export const recordPayment = (id: number, method: PaymentMethod | null) =>
 /** A full tax invoice for a guest's company: the checkout comes back with its new document. */
 export const issueTaxInvoice = (id: number, invoice: FullInvoiceRequest) =>
   json<HistoryCheckout>(`/api/checkouts/${id}/tax-invoice`, { method: 'POST', body: invoice });
+export const correctTaxInvoice = (id: number, correction: FullInvoiceCorrection) =>
+  json<HistoryCheckout>(`/api/checkouts/${id}/tax-invoice`, { method: 'PUT', body: correction });
 export const fetchUnpaidSummary = () => json<UnpaidSummary>('/api/checkouts/unpaid');
 export const fetchRestockList = () => json<RestockList>('/api/restock');
 /**

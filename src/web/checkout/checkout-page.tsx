@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Await, useLoaderData } from 'react-router';
 import type { Drink } from '../../shared/api-types';
 import { type DrinkSectionTitle, groupDrinksBySection } from '../../shared/drink-sections';
@@ -14,6 +14,7 @@ import { newCheckId } from './check';
 import type { checkoutLoader } from './checkout-loader';
 import { DrinkCard } from './drink-card';
 import { DrinksFailed, DrinksLoading } from './drinks-load-states';
+import { takeFirstTaps } from './first-taps';
 import type { FridgeLack, FridgeView } from './fridge-view';
 import { loadReceipt } from './load-receipt';
 import { changeMissing, checkoutItems, type MissingCounts, missingOf } from './missing-counts';
@@ -89,7 +90,14 @@ function useFridgeCheck(cleared: boolean) {
 
 function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] }) {
   const { t } = useI18n();
+  // Hydrated with no counts, as the server rendered it; then, in the same commit (a layout effect: no tap can
+  // come between), the taps the first taps' script counted before the app started (first-tap.ts) become the
+  // form's, and that script stops counting. On a page the browser rendered there are none.
   const [counts, setCounts] = useState<MissingCounts>({});
+  useLayoutEffect(() => {
+    const firstTaps = takeFirstTaps();
+    if (firstTaps && Object.keys(firstTaps).length > 0) setCounts(firstTaps);
+  }, []);
   const [sending, setSending] = useState(false);
   // State updates land after the next render; the ref refuses a second tap in the same frame.
   const sendingNow = useRef(false);

@@ -3,6 +3,8 @@ import { lineTotal } from '../../shared/money';
 import { Minus, Plus } from '../components/guest-icons';
 import { useHydrated } from '../components/use-hydrated';
 import { useI18n } from '../i18n/language';
+import { cardLook, countLook } from './drink-card-look';
+import { countedByFirstTaps } from './first-taps';
 
 export interface DrinkCardProps {
   drink: Drink;
@@ -20,8 +22,9 @@ export function DrinkCard({ drink, missing, onChange }: DrinkCardProps) {
   const counted = missing > 0;
   return (
     <li
+      data-drink={drink.id}
       className={`flex min-h-28 items-center gap-3 rounded-2xl p-4 shadow-sm transition-colors ${
-        counted ? 'bg-brand-50 ring-2 ring-brand-700' : 'bg-white ring-1 ring-slate-200'
+        counted ? cardLook.counted : cardLook.uncounted
       }`}
     >
       <div className="min-w-0 flex-1">
@@ -40,16 +43,20 @@ export function DrinkCard({ drink, missing, onChange }: DrinkCardProps) {
         <button
           type="button"
           aria-label={t.removeOne(name)}
+          data-step="-1"
           disabled={missing <= 0}
           onClick={() => onChange(-1)}
           className={`${stepButton} bg-slate-700 hover:bg-slate-800`}
         >
           <Minus aria-hidden="true" className="size-6" strokeWidth={2.75} />
         </button>
+        {/* The first taps' script may have counted into the server's HTML before hydration (first-tap.ts): the
+            form takes those counts just after and draws them, so React keeps this text as it finds it. */}
         <output
           aria-label={t.drinkMissing(name)}
           aria-live="polite"
-          className={`w-10 text-center text-2xl font-bold tabular-nums ${counted ? 'text-brand-800' : 'text-slate-500'}`}
+          suppressHydrationWarning
+          className={`w-10 text-center text-2xl font-bold tabular-nums ${counted ? countLook.counted : countLook.uncounted}`}
         >
           {missing}
         </output>
@@ -64,15 +71,18 @@ export function DrinkCard({ drink, missing, onChange }: DrinkCardProps) {
 }
 
 /**
- * +, disabled on the server's HTML until the page's code runs (a tap before then would count nothing). The
- * hook is here, not in the page: hydration's second render is then these buttons', not every card's.
+ * +, disabled on the server's HTML until a script can count it: the first taps' script enables it as the page
+ * is parsed (first-tap.ts), and the app hydrates it enabled there (countedByFirstTaps); elsewhere the app
+ * enables it once hydrated. The hook is here, not in the page: hydration's second render
+ * is then these buttons', not every card's.
  */
 function AddButton({ label, full, onClick }: { label: string; full: boolean; onClick: () => void }) {
-  const ready = useHydrated();
+  const ready = useHydrated() || countedByFirstTaps();
   return (
     <button
       type="button"
       aria-label={label}
+      data-step="1"
       disabled={!ready || full}
       onClick={onClick}
       className={`${stepButton} bg-brand-700 hover:bg-brand-800`}

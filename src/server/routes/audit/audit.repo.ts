@@ -4,6 +4,7 @@ import type { AuditEvent } from '../../../shared/audit-types';
 import { addDays, startOfLocalDay } from '../../../shared/local-days';
 import { actionIs, ownersEvents } from '../../audit/audit-indexes';
 import { type AuditRow, auditColumns, eventOf } from '../../audit/audit-rows';
+import { headSignerFor } from '../../audit/head-signer';
 import { type ChainVerdict, verifyChain } from '../../audit/verify-chain';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
@@ -98,10 +99,19 @@ export function createAuditRepo({ kysely }: Db, fullEveryMs = fullVerifyEveryMs)
      * One verification at a time: pages opened together share it. `npm run audit:verify` always reads all.
      */
     verify(now: number): Promise<ChainVerdict> {
-      verifying ??= (async () => {
+      verifying ??= (async (): Promise<ChainVerdict> => {
+        // The head as it is now signed first (with AUDIT_KEY), and the chain must pass through the newest head
+        // this server signed, known from its memory, not from the database (docs/decisions/160).
+        const signer = headSignerFor(kysely);
+        await signer.sign();
+        const refused = signer.refused();
+        if (refused) return { ok: false, ...refused };
         const full = !lastFull || now - lastFull.at >= fullEveryMs || !lastFull.verdict.ok;
         const since = full ? undefined : lastVerified;
-        const verdict = await verifyChain(kysely, since ? { after: since } : {});
+        const verdict = await verifyChain(kysely, {
+          ...(since ? { after: since } : {}),
+          through: signer.trusted(),
+        });
         if (verdict.ok) {
           lastVerified = { seq: verdict.events, hash: verdict.lastHash };
           if (full) lastFull = { at: now, verdict };

@@ -1,4 +1,5 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { isPostgres } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError } from '../../http/errors';
 
@@ -7,6 +8,9 @@ export const checkoutLimitWindows = {
   addressMs: 10 * 60 * 1000,
   bungalowMs: 60 * 60 * 1000,
 } as const;
+
+/** The first half of the PostgreSQL advisory lock that holds one bungalow's count (the second is its number). */
+const bungalowLockKey = 0x636c; // "cl"
 
 /** Most addresses remembered at once; past it the quietest are forgotten (a forgotten address starts afresh). */
 const addressesMax = 10_000;
@@ -29,6 +33,12 @@ export interface WriteGate {
    * recorded `unverified`, answers no check request, and is what the per-bungalow limit counts.
    */
   unverified?: boolean;
+  /**
+   * The sticker's gate (decision 165): true while the bungalow's keyed checks of the last hour are under the
+   * cap (the check is stored `keyed`); false once over it (the check goes through the public limits, stored
+   * `unverified`, and a keyed check it revises becomes an unknown sender's). Read after `beforeWrite`.
+   */
+  keyed?: boolean;
 }
 
 const tooMany = (message: string, waitMs: number) => {
@@ -105,7 +115,21 @@ export function createCheckoutLimits(settings: CheckoutLimitSettings) {
         async beforeWrite(trx, bungalow) {
           const waitMs = addressWaitMs(address, now);
           if (waitMs > 0) throw addressRefusal(waitMs);
+          // Reserved with the check, before anything is awaited: requests sent at once each see the ones before
+          // (a reservation made after the bungalow's count let them all pass the check first).
+          if (settings.perAddress > 0 && !reserved) {
+            forgetQuietAddresses(now);
+            const times = writesByAddress.get(address) ?? [];
+            times.push(now);
+            writesByAddress.set(address, times);
+            reserved = true;
+          }
           if (settings.perBungalow > 0) {
+            // One count of a bungalow at a time, until the write commits: on PostgreSQL transactions run side by
+            // side and each would count without the others (SQLite writes one transaction at a time already).
+            if (isPostgres(trx)) {
+              await sql`select pg_advisory_xact_lock(${bungalowLockKey}::int, ${bungalow}::int)`.execute(trx);
+            }
             const since = new Date(now - checkoutLimitWindows.bungalowMs).toISOString();
             // One after the other: a transaction is one connection.
             // Only unverified checks count: a flood must never use up the limit of the bungalow's real checks.
@@ -138,13 +162,6 @@ export function createCheckoutLimits(settings: CheckoutLimitSettings) {
               );
             }
           }
-          if (settings.perAddress > 0 && !reserved) {
-            forgetQuietAddresses(now);
-            const times = writesByAddress.get(address) ?? [];
-            times.push(now);
-            writesByAddress.set(address, times);
-            reserved = true;
-          }
         },
         settle(wrote) {
           if (!reserved || wrote) return;
@@ -160,5 +177,57 @@ export function createCheckoutLimits(settings: CheckoutLimitSettings) {
 
 export type CheckoutLimits = ReturnType<typeof createCheckoutLimits>;
 
-/** The gate of a verified sender (a staff session, a registered device, the sticker's key): no limits. */
+/** Writes the sticker's key let through for a bungalow in the last hour: keyed checks and their revisions. */
+async function keyedWrites(trx: Transaction<Database>, bungalow: number, since: string): Promise<number> {
+  const records = await trx
+    .selectFrom('checkouts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('bungalow', '=', bungalow)
+    .where('created_at', '>', since)
+    .where('keyed', '=', 1)
+    .executeTakeFirstOrThrow();
+  const revisions = await trx
+    .selectFrom('checkout_revisions as r')
+    .innerJoin('checkouts as c', 'c.id', 'r.checkout_id')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('r.bungalow', '=', bungalow)
+    .where('r.replaced_at', '>', since)
+    .where('c.keyed', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(records.count) + Number(revisions.count);
+}
+
+/**
+ * The gate of a check carrying the bungalow's sticker key: the public limits are lifted for up to
+ * `perHour` keyed writes an hour a bungalow (counted in the database, so across app servers); past that the
+ * check is an unknown sender's, through `publicGate` (counted, `unverified`). A kept key is a pass for a
+ * guest, not for a flood (DESIGN.md, "Books no one can rewrite"; decision 165).
+ */
+export function stickerGate(
+  publicGate: WriteGate & { settle(wrote: boolean): void },
+  now: number,
+  perHour: number,
+): WriteGate & { settle(wrote: boolean): void } {
+  let overCap = false;
+  return {
+    get keyed() {
+      return !overCap;
+    },
+    get unverified() {
+      return overCap;
+    },
+    async beforeWrite(trx, bungalow) {
+      if (!overCap) {
+        const since = new Date(now - checkoutLimitWindows.bungalowMs).toISOString();
+        overCap = (await keyedWrites(trx, bungalow, since)) >= perHour;
+      }
+      if (overCap) await publicGate.beforeWrite(trx, bungalow);
+    },
+    settle(wrote) {
+      publicGate.settle(wrote);
+    },
+  };
+}
+
+/** The gate of a known sender (a staff session, a registered device): no limits. The sticker key has its own. */
 export const openGate: WriteGate = { beforeWrite: async () => {} };

@@ -343,10 +343,10 @@ async function insertCheckout(
     with c as (
       insert into checkouts
         (bungalow, created_at, guest_name, total, stay_id, check_id, recorded_by, late_charge, unverified,
-          guest_id)
+          guest_id, keyed)
       values (${row.bungalow}, ${row.created_at}, ${row.guest_name}, ${row.total}, ${row.stay_id ?? null},
         ${row.check_id ?? null}, ${row.recorded_by}, ${row.late_charge ?? 0}, ${row.unverified ?? 0},
-        ${row.guest_id ?? null})
+        ${row.guest_id ?? null}, ${row.keyed ?? 0})
       on conflict (check_id) do nothing
       returning id
     ), l as (
@@ -504,6 +504,11 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
         checkout: answer(existing, previousLines, document ? documentOf(document) : undefined),
       };
     }
+    // A closed day is closed (sixth stage): on PostgreSQL the close locks checkouts in share mode before it
+    // reads its figures. The lock a revision's write needs is taken here, before the day's close is read: a
+    // close already holding its lock is waited for and then read (409 settled), and a close coming later
+    // waits for this revision and counts it. On SQLite the write lock already orders the two.
+    if (dialect === 'postgres') await sql`lock table checkouts in row exclusive mode`.execute(trx);
     // Tax documents (fifth stage): a settled check's counts stand; staff void it and record a new one.
     const { settled, taxContext } = await settledCheck(trx, existing, at);
     if (settled) throw new HttpError(409, 'settled', taxMessages.settled);
@@ -526,7 +531,12 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
       .execute();
     await trx.deleteFrom('checkout_lines').where('checkout_id', '=', existing.id).execute();
     await insertLines(trx, existing.id, lines);
-    await trx.updateTable('checkouts').set({ total, revised_at: at }).where('id', '=', existing.id).execute();
+    await trx
+      .updateTable('checkouts')
+      // A keyed check revised past the sticker's cap is an unknown sender's from then on (decision 165).
+      .set({ total, revised_at: at, ...(gate.keyed === false ? { unverified: 1, keyed: 0 } : {}) })
+      .where('id', '=', existing.id)
+      .execute();
     // A recount sent for the bungalow answers its open check request too (an unknown sender's never does).
     if (read.openRequest && !gate.unverified) {
       await answerCheckRequestsByCheckout(
@@ -602,6 +612,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
             recorded_by: JSON.stringify(auditActorOf(change.actor)),
             ...(guest.lateCharge ? { late_charge: 1 } : {}),
             ...(gate.unverified ? { unverified: 1 } : {}),
+            ...(gate.keyed ? { keyed: 1 } : {}),
           },
           lines,
         );

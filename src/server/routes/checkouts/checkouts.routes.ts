@@ -9,20 +9,20 @@ import {
   voidInputSchema,
   voidUnverifiedInputSchema,
 } from '../../../shared/staff-schemas';
-import { fullInvoiceRequestSchema } from '../../../shared/tax-schemas';
+import { fullInvoiceCorrectionSchema, fullInvoiceRequestSchema } from '../../../shared/tax-schemas';
 import { forbiddenMessage, type Role } from '../../../shared/team';
 import type { Change } from '../../audit/audit-log';
 import { changeBy, deviceOf, needsApproval, requireRight, signedIn } from '../../auth/actor';
 import { checkPin } from '../../auth/pin-check';
-import { isStickerKey } from '../../auth/sticker-keys';
+import { isStickerKey, stickerChecksPerHour } from '../../auth/sticker-keys';
 import type { AppDeps } from '../../deps';
 import { clientAddress } from '../../http/client-address';
 import { csvDownload } from '../../http/csv-download';
 import { HttpError, notFound } from '../../http/errors';
 import { readJson, readParams, readQuery } from '../../http/validate';
-import { issueFullInvoice } from '../../tax/full-invoice';
+import { correctFullInvoice, issueFullInvoice } from '../../tax/full-invoice';
 import { createSettingsRepo } from '../settings/settings.repo';
-import { openGate } from './checkout-limits';
+import { openGate, stickerGate } from './checkout-limits';
 import { createCheckoutsRepo } from './checkouts.repo';
 import { csvHeader, csvRows } from './csv';
 import { createHistoryRepo } from './history.repo';
@@ -59,20 +59,20 @@ export function checkoutsRoutes(deps: AppDeps) {
         // A check shared on a device with a staff session is that person's; a guest's tablet has no session
         // (and costs no session lookup).
         const change = await changeBy(c, deps);
-        // A known sender is never held by the public limits nor counted in them: a staff session, a registered
-        // device (signed in or not), or a page opened through the bungalow's sticker (DESIGN.md, "Abuse
-        // resistance"). A guest's phone without the sticker's key costs one HMAC; without a device cookie, no read.
-        if (
-          signedIn(change.actor) ||
-          (await isStickerKey(deps.db, input.bungalow, input.k)) ||
-          (await deviceOf(c, deps)) !== null
-        ) {
+        // A known sender is never held by the public limits nor counted in them: a staff session or a registered
+        // device (signed in or not) (DESIGN.md, "Abuse resistance"). A guest's phone without a device cookie
+        // costs no read here.
+        if (signedIn(change.actor) || (await deviceOf(c, deps)) !== null) {
           const { outcome, checkout } = await repo.record(input, change, openGate);
           return c.json(checkout, outcome === 'created' ? 201 : 200);
         }
         const address = clientAddress(c, deps.config.trustProxy);
-        deps.checkoutLimits.precheck(address, now, input.checkId !== undefined);
-        const gate = deps.checkoutLimits.gateFor(address, now);
+        // A page opened through the bungalow's sticker passes the public limits up to 60 checks an hour; past
+        // that, or with an old (rotated) key, it is an unknown sender's (decision 165).
+        const keyed = await isStickerKey(deps.db, input.bungalow, input.k);
+        if (!keyed) deps.checkoutLimits.precheck(address, now, input.checkId !== undefined);
+        const publicGate = deps.checkoutLimits.gateFor(address, now);
+        const gate = keyed ? stickerGate(publicGate, now, stickerChecksPerHour) : publicGate;
         let wrote = false;
         try {
           const { outcome, checkout } = await repo.record(input, change, gate);
@@ -157,6 +157,15 @@ export function checkoutsRoutes(deps: AppDeps) {
         const checkout = await history.get(id);
         if (!checkout) throw notFound('Checkout');
         return c.json(checkout, 201);
+      })
+      // Sixth stage: a full invoice's buyer corrected, the invoice cancelled and replaced, the sale kept.
+      .put('/:id/tax-invoice', frontDesk, async (c) => {
+        const { id } = readParams(c, idParamSchema);
+        const request = await readJson(c, fullInvoiceCorrectionSchema);
+        await correctFullInvoice(deps.db, id, request, await changeBy(c, deps));
+        const checkout = await history.get(id);
+        if (!checkout) throw notFound('Checkout');
+        return c.json(checkout);
       })
   );
 }

@@ -62,7 +62,6 @@ describeEachDatabase('checkouts API', ({ fresh }) => {
       voidedAt: null,
       voidReason: null,
       stayId: null,
-      checkId: null,
       revisions: [],
       payment: null,
       paymentTracked: true,

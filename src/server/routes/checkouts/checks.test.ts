@@ -97,9 +97,10 @@ describeEachDatabase('one fridge check, one record (checkId)', ({ fresh }) => {
     expect(stored).toMatchObject({
       id: first.id,
       total: 490,
-      checkId,
       revisedAt: '2026-06-01T08:02:00.000Z',
     });
+    // The check's id is the device's secret: no staff answer carries it (sixth stage).
+    expect(stored).not.toHaveProperty('checkId');
     expect(stored?.revisions).toEqual([
       {
         recordedAt: '2026-06-01T08:00:00.000Z',

@@ -20,6 +20,7 @@ import { appendAudit, auditActorOf, type Change, subject } from '../../audit/aud
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError, notFound } from '../../http/errors';
+import { staffTextToken } from '../../privacy/staff-texts';
 import { averageCostsOf, isOpen, stockStartedAt } from '../../stock/fridges';
 import { writeMoves } from '../../stock/ledger';
 import { cancelDocuments, currentDocuments } from '../../tax/tax-documents';
@@ -81,7 +82,6 @@ const checkoutColumns = [
   'voided_at',
   'void_reason',
   'stay_id',
-  'check_id',
   'revised_at',
   'paid_method',
   'paid_at',
@@ -184,7 +184,6 @@ async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise
     voidedAt: row.voided_at,
     voidReason: row.void_reason,
     stayId: row.stay_id,
-    checkId: row.check_id,
     revisedAt: row.revised_at,
     ...(row.late_charge === 1 ? { lateCharge: true as const } : {}),
     ...(row.unverified === 1 ? { unverified: true as const } : {}),
@@ -395,10 +394,12 @@ export function createHistoryRepo({ kysely }: Db) {
           bottles,
           change,
         });
+        // The reason staff typed is kept beside the chain: it may name a guest, whose erase takes it out.
+        const reasonToken = await staffTextToken(trx, reason);
         // Tax documents (fifth stage): the void cancels its tax invoice; its event carries the number.
         await cancelDocuments(
           trx,
-          { checkoutId: id, bungalow: updated.bungalow, reason },
+          { checkoutId: id, bungalow: updated.bungalow, reason, auditReason: reasonToken },
           change,
           (documentNumber) =>
             appendAudit(trx, {
@@ -408,7 +409,7 @@ export function createHistoryRepo({ kysely }: Db) {
               details: {
                 bungalow: updated.bungalow,
                 total: updated.total,
-                reason,
+                reason: reasonToken,
                 ...(approvedBy ? { approvedBy } : {}),
                 ...stock,
                 ...(documentNumber ? { documentNumber } : {}),

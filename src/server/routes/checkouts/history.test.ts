@@ -124,7 +124,6 @@ describeEachDatabase('checkout history API', ({ fresh }) => {
       voidedAt: null,
       voidReason: null,
       stayId: null,
-      checkId: null,
       revisions: [],
       payment: null,
       paymentTracked: true,

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/day-close-types';
 import { localDayRange, monthOfDay } from '../../../shared/local-days';
 import { type PaymentMethod, paymentMethods } from '../../../shared/payment-constants';
-import type { DayTaxFigures } from '../../../shared/tax';
+import type { DayTaxFigures, NumberRange } from '../../../shared/tax';
 import { actorLabel } from '../../../shared/team';
 import { appendAudit, type Change, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
@@ -175,10 +175,11 @@ export async function dayFigures(db: Reader, day: string, settings: DaySettings)
 }
 
 /**
- * The tax documents issued on `day` ([start, end) in the resort's zone): the VAT of those still issued, and the
- * first and last numbers (abbreviated invoices, then full ones, each in the order issued). Undefined when there
- * are none, so a day without tax documents reads as before. A document's `month` is the month of its issue in
- * the same zone, so the day's documents are among its month's, which `ofMonth` finds through an index.
+ * The tax documents issued on `day` ([start, end) in the resort's zone): the VAT of those still issued, and each
+ * series' first and last number apart (abbreviated invoices, full invoices), each in the order issued, with how
+ * many it issued. Undefined when there are none, so a day without tax documents reads as before. A document's
+ * `month` is the month of its issue in the same zone, so the day's documents are among its month's, which
+ * `ofMonth` finds through an index.
  */
 async function dayTaxFigures(
   db: Reader,
@@ -187,16 +188,35 @@ async function dayTaxFigures(
   end: string,
 ): Promise<DayTaxFigures | undefined> {
   const ofDay = sql`${await ofMonth(db, monthOfDay(day))} and issued_at >= ${start} and issued_at < ${end}`;
-  const { rows } = await sql<{ vat: number | string | null; first: string | null; last: string | null }>`
+  const { rows } = await sql<{
+    vat: number | string | null;
+    abb_first: string | null;
+    abb_last: string | null;
+    abb_count: number | string | null;
+    full_first: string | null;
+    full_last: string | null;
+    full_count: number | string | null;
+  }>`
     select
       (select sum(vat) from tax_documents where ${ofDay} and status = 'issued') as vat,
-      (select number from tax_documents where ${ofDay} order by type, id limit 1) as first,
-      (select number from tax_documents where ${ofDay} order by type desc, id desc limit 1) as last`.execute(
-    db,
-  );
+      (select number from tax_documents where ${ofDay} and type = 'abb' order by id limit 1) as abb_first,
+      (select number from tax_documents where ${ofDay} and type = 'abb' order by id desc limit 1) as abb_last,
+      (select count(*) from tax_documents where ${ofDay} and type = 'abb') as abb_count,
+      (select number from tax_documents where ${ofDay} and type = 'full' order by id limit 1) as full_first,
+      (select number from tax_documents where ${ofDay} and type = 'full' order by id desc limit 1) as full_last,
+      (select count(*) from tax_documents where ${ofDay} and type = 'full') as full_count`.execute(db);
   const row = rows[0];
-  if (!row?.first || !row.last) return undefined;
-  return { vat: toNumber(row.vat), firstNumber: row.first, lastNumber: row.last };
+  if (!row || (!row.abb_first && !row.full_first)) return undefined;
+  const range = (
+    first: string | null,
+    last: string | null,
+    count: number | string | null,
+  ): NumberRange | null => (first && last ? { first, last, count: toNumber(count) } : null);
+  return {
+    vat: toNumber(row.vat),
+    abbreviated: range(row.abb_first, row.abb_last, row.abb_count),
+    full: range(row.full_first, row.full_last, row.full_count),
+  };
 }
 
 interface CloseRow {

@@ -98,6 +98,30 @@ describeEachDatabase('GET /api/drinks over HTTP, past the framework', ({ fresh }
     }
   });
 
+  it('with PUBLIC_URL and no proxy, its own name gets the drinks and another name 421, every time', async () => {
+    const t = await fresh({ config: { publicUrl: 'http://fridge.example:4901' } });
+    const server = await listen(t);
+    try {
+      // Twice each, in both orders: neither answer may stand in for the other.
+      for (const host of [
+        'fridge.example:4901',
+        'rebound.example.net',
+        'fridge.example:4901',
+        'rebound.example.net',
+      ]) {
+        const response = await rawGet(server.url('/api/drinks'), { host });
+        if (host === 'rebound.example.net') {
+          expect(response.status).toBe(421);
+          continue;
+        }
+        expect(response.status, response.body.toString()).toBe(200);
+        expect(JSON.parse(response.body.toString())[0]).toHaveProperty('drinkName');
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it('behind a trusted proxy the app itself answers, so an HTTPS request gets HSTS', async () => {
     const t = await createTestApp((await fresh()).scratch, { trustProxy: true });
     const server = await listen(t, true);

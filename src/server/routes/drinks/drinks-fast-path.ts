@@ -3,8 +3,11 @@ import { createKeptAnswers, type KeptRoute } from '../../http/kept-answers';
 import type { Logger } from '../../logger';
 import { createVersionReader } from './catalogue-cache';
 
-/** Distinct Accept-Encoding values kept (browsers send a handful); anything beyond goes through the app. */
-const MAX_VARIANTS = 16;
+/**
+ * Distinct Accept-Encoding values × Host names kept (browsers send a handful of the one, a resort's staff and
+ * guests a few of the other: its name, its address, localhost); anything beyond goes through the app.
+ */
+const MAX_VARIANTS = 64;
 
 /**
  * GET /api/drinks is what the guest's screen asks for whenever the browser loads the drinks itself: the app's
@@ -17,9 +20,12 @@ export function drinksKeptRoute(db: Db): KeptRoute {
   return {
     path: '/api/drinks',
     variant: (request) => (request.url === '/api/drinks' ? (request.headers['accept-encoding'] ?? '') : null),
-    appRequest: (acceptEncoding) =>
+    appRequest: (acceptEncoding, host) =>
       new Request('http://localhost/api/drinks', {
-        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+        headers: {
+          ...(host ? { host } : {}),
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
       }),
     version: () => readVersion(),
     maxVariants: MAX_VARIANTS,

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { liveControlEvents } from '../../../shared/live-types';
-import { grantOf } from '../../../shared/team';
-import { requireRight } from '../../auth/actor';
+import { type Actor, grantOf } from '../../../shared/team';
+import { actorOf, requireRight } from '../../auth/actor';
 import { readDeviceToken } from '../../auth/devices';
 import { readSessionToken } from '../../auth/session-cookie';
 import type { AppDeps } from '../../deps';
@@ -23,41 +23,47 @@ const pendingBytesMax = 1024 * 1024;
  */
 export const sessionRecheckMs = 5_000;
 
-/** Abuse resistance (fifth stage): open streams at most, per session and per server (429 beyond). */
-export const streamLimits = { perSession: 5, perServer: 1000, retryAfterSeconds: 5 } as const;
+/**
+ * Abuse resistance (fifth stage): open streams at most, per person (the owner, or one person of the team,
+ * across all their sessions: a second PIN session does not double it; sixth stage) and per server (429 beyond).
+ */
+export const streamLimits = { perPerson: 5, perServer: 1000, retryAfterSeconds: 5 } as const;
+
+/** Whose streams count together: the owner's, or one person's of the team, whatever the session. */
+const personOf = (actor: Actor) => (actor.kind === 'staff' ? `staff:${actor.id}` : actor.kind);
 
 /**
- * The streams open on this server, per session: each holds a socket, a subscription and a timer for as long
- * as it lives, so one session (or a script with one) must not open them by the thousand. Answers the stream's
- * release, called once when it ends, or throws 429.
+ * The streams open on this server, per person: each holds a socket, a subscription and a timer for as long
+ * as it lives, so one person (or a script with their sessions) must not open them by the thousand. Answers
+ * the stream's release, called once when it ends, or throws 429.
  */
-export function createStreamCounts(limits: { perSession: number; perServer: number } = streamLimits) {
-  const bySession = new Map<string, number>();
+export function createStreamCounts(limits: { perPerson: number; perServer: number } = streamLimits) {
+  const byPerson = new Map<string, number>();
   let total = 0;
   return {
-    open(session: string): () => void {
-      const mine = bySession.get(session) ?? 0;
-      if (mine >= limits.perSession || total >= limits.perServer) {
+    open(person: string): () => void {
+      const mine = byPerson.get(person) ?? 0;
+      if (mine >= limits.perPerson || total >= limits.perServer) {
         throw new HttpError(
           429,
           'too_many_requests',
-          mine >= limits.perSession
-            ? `At most ${limits.perSession} live streams a session: close another tab of the workspace`
+          mine >= limits.perPerson
+            ? `At most ${limits.perPerson} live streams a person: close another tab of the workspace`
             : 'Too many live streams are open on this server. Try again in a moment.',
           undefined,
           streamLimits.retryAfterSeconds,
         );
       }
-      bySession.set(session, mine + 1);
+      byPerson.set(person, mine + 1);
       total += 1;
       let released = false;
       return () => {
         if (released) return;
         released = true;
         total -= 1;
-        const left = (bySession.get(session) ?? 1) - 1;
-        if (left > 0) bySession.set(session, left);
-        else bySession.delete(session);
+        const left = (byPerson.get(person) ?? 1) - 1;
+        if (left > 0) byPerson.set(person, left);
+        else byPerson.delete(person);
       };
     },
     openNow: () => total,
@@ -91,7 +97,7 @@ export function eventsRoutes(deps: AppDeps) {
     const signal = c.req.raw.signal;
     const sessionToken = readSessionToken(c, deps.config.trustProxy) ?? '';
     const deviceToken = readDeviceToken(c, deps.config.trustProxy);
-    const release = streams.open(sessionToken);
+    const release = streams.open(personOf(await actorOf(c, deps)));
     const response = streamSSE(c, async (stream) => {
       let subscription: LiveSubscription | undefined;
       let pendingBytes = 0;

@@ -12,6 +12,7 @@ import { auditColumns, eventOf } from '../../audit/audit-rows';
 import type { Db } from '../../db/database';
 import { checkpointWal, revealGuestValues } from '../../privacy/guest-data';
 import { eraseHeldBuyers, legalHoldUntil } from '../../privacy/legal-hold';
+import { eraseFromStaffTexts, staffTextToken, withoutValues } from '../../privacy/staff-texts';
 import { buyerOf } from '../../tax/tax-documents';
 
 /** Most guests one search answers. */
@@ -19,15 +20,6 @@ const searchMax = 50;
 
 /** LIKE's own characters in a search text match themselves ('!' is the escape on both databases). */
 const likeContains = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-
-/** Every occurrence of any of `values` in `text`, ignoring case, replaced: a reason never keeps a name. */
-function withoutValues(text: string, values: readonly string[]): string {
-  let out = text;
-  for (const value of [...values].filter((v) => v.length > 0).sort((a, b) => b.length - a.length)) {
-    out = out.replace(new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), erasedGuestName);
-  }
-  return out;
-}
 
 /** The app erasing by itself (retention), as the audit names it. */
 export const retentionActor: AuditActor = { id: null, name: 'Retention', role: 'system', device: null };
@@ -76,6 +68,8 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
         (value) => value !== erasedGuestName,
       );
 
+      // The staff's free text naming the guest (a void's reason): the names and email go from it (decision 168).
+      await eraseFromStaffTexts(trx, values);
       const stays = await trx
         .updateTable('stays')
         .set({ guest_name: erasedGuestName, guest_email: null })
@@ -94,6 +88,7 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
         .updateTable('guests')
         .set({
           name: null,
+          name_key: null,
           email: null,
           email_key: null,
           commit_key: null,
@@ -115,7 +110,12 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
         ...change,
         action: 'guest.erased',
         subject: subject('guest', erased.guestRef),
-        details: { reason: withoutValues(reason, values), ...erased.erased, legalHoldUntil: held },
+        // The reason beside the chain too: a later erase of someone it names takes them out of it (decision 168).
+        details: {
+          reason: await staffTextToken(trx, withoutValues(reason, values)),
+          ...erased.erased,
+          legalHoldUntil: held,
+        },
       });
       return erased;
     });
@@ -176,6 +176,18 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
         checkouts: Number(counts.find((row) => Number(row.guest_id) === Number(guest.id))?.count ?? 0),
         legalHoldUntil: holds.get(Number(guest.id)) ?? null,
       }));
+    },
+
+    /** An export on record (sixth stage): who asked and when, with no personal data in the event. */
+    async recordExport(guestId: number, format: string, change: Change) {
+      await kysely.transaction().execute((trx) =>
+        appendAudit(trx, {
+          ...change,
+          action: 'guest.exported',
+          subject: subject('guest', guestRefOf(guestId)),
+          details: { format },
+        }),
+      );
     },
 
     /** Everything held about one guest, with the audit's values revealed; undefined when unknown. */

@@ -1,9 +1,15 @@
 import { Hono } from 'hono';
-import { guestEraseSchema, guestIdOf, guestSearchSchema } from '../../../shared/privacy';
+import {
+  guestEraseSchema,
+  guestExportQuerySchema,
+  guestIdOf,
+  guestSearchSchema,
+} from '../../../shared/privacy';
 import { changeBy, requireRight } from '../../auth/actor';
 import type { AppDeps } from '../../deps';
-import { notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { readJson, readQuery } from '../../http/validate';
+import { exportLanguageOf, guestExportHtml } from '../../privacy/export-page';
 import { createPrivacyRepo } from './privacy.repo';
 
 /**
@@ -15,7 +21,14 @@ export function privacyRoutes(deps: AppDeps) {
   const repo = createPrivacyRepo(deps.db);
   const guestData = requireRight(deps, 'guestData');
   const guestIdParam = (ref: string) => {
-    const id = guestIdOf(decodeURIComponent(ref));
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(ref);
+    } catch {
+      // `%25` arrives as a lone `%`: no reference at all, the client's mistake (issue 49: was a 500).
+      throw new HttpError(400, 'bad_request', 'The guest reference is not valid: expected guest:<number>');
+    }
+    const id = guestIdOf(decoded);
     if (id === null) throw notFound('Guest');
     return id;
   };
@@ -27,8 +40,16 @@ export function privacyRoutes(deps: AppDeps) {
     })
     .get('/guests/:guestRef/export', guestData, async (c) => {
       const id = guestIdParam(c.req.param('guestRef'));
+      const { format, lang } = readQuery(c, guestExportQuerySchema);
       const data = await repo.export(id);
       if (!data) throw notFound('Guest');
+      // On record (sixth stage): who exported whose data and when; no personal data in the event.
+      await repo.recordExport(id, format ?? 'json', await changeBy(c, deps));
+      if (format === 'html') {
+        // A page the guest can read, in their language; the JSON's content.
+        c.header('Content-Disposition', `inline; filename="guest-${id}.html"`);
+        return c.html(guestExportHtml(data, exportLanguageOf(lang)));
+      }
       c.header('Content-Disposition', `attachment; filename="guest-${id}.json"`);
       return c.json(data);
     })

@@ -42,7 +42,7 @@ async function miaWithHistory(t: TestApp, cookie: string) {
   t.clock.advance(60_000);
   await checkOut(t, cookie, 12);
   t.clock.advance(86_400_000 * 3);
-  await checkIn(t, cookie, 14, { guestName: 'Mia Chen', guestEmail: 'mia.chen@example.com' });
+  await checkIn(t, cookie, 14, { guestName: 'Mia Chen-Li', guestEmail: 'mia.chen@example.com' });
   const second = await charge(t, 14, 3);
   // Another guest, who must be left as they are.
   await checkIn(t, cookie, 15, { guestName: 'Tom Berg', guestEmail: 'tom@example.com' });
@@ -51,6 +51,61 @@ async function miaWithHistory(t: TestApp, cookie: string) {
 }
 
 describeEachDatabase('guests’ personal data API', ({ fresh }) => {
+  it('two people sharing an email are two guests: found, exported and erased apart (issue 49)', async () => {
+    const t = await fresh();
+    const owner = await t.login();
+    t.clock.now = Date.parse('2026-06-01T07:00:00.000Z');
+    const family = 'family@example.com';
+    await checkIn(t, owner, 12, { guestName: 'Ann Berg', guestEmail: family });
+    const ann = await charge(t, 12, 2);
+    await checkOut(t, owner, 12);
+    t.clock.advance(86_400_000);
+    await checkIn(t, owner, 14, { guestName: 'Bo Berg', guestEmail: 'Family@Example.com' });
+    const bo = await charge(t, 14, 1);
+    // A returning guest is still one guest: Ann again, her name in another case.
+    t.clock.advance(86_400_000);
+    await checkIn(t, owner, 15, { guestName: 'ann  BERG', guestEmail: family });
+
+    const found = await search(t, owner, family);
+    expect(
+      found.map((guest) => [guest.name, guest.stays.map((stay) => stay.bungalow), guest.checkouts]),
+    ).toEqual([
+      ['Bo Berg', [14], 1],
+      ['ann  BERG', [12, 15], 1],
+    ]);
+    const refOf = (name: string) => found.find((guest) => guest.name === name)?.guestRef ?? 'guest:0';
+    const exportOf = async (ref: string) =>
+      (await (await t.request('GET', `/api/privacy/guests/${ref}/export`, { cookie: owner })).json()) as {
+        stays: { bungalow: number }[];
+        checkouts: { id: number }[];
+      };
+    const annData = await exportOf(refOf('ann  BERG'));
+    expect(annData.stays.map((stay) => stay.bungalow)).toEqual([12, 15]);
+    expect(annData.checkouts.map((checkout) => checkout.id)).toEqual([ann.id]);
+    expect(containsValue(JSON.stringify(annData), 'Bo Berg')).toBe(false);
+    const boData = await exportOf(refOf('Bo Berg'));
+    expect(boData.stays.map((stay) => stay.bungalow)).toEqual([14]);
+    expect(boData.checkouts.map((checkout) => checkout.id)).toEqual([bo.id]);
+    expect(containsValue(JSON.stringify(boData), 'Ann Berg')).toBe(false);
+
+    const erased = await t.request('POST', `/api/privacy/guests/${refOf('Bo Berg')}/erase`, {
+      cookie: owner,
+      body: { reason: 'asked at the desk' },
+    });
+    expect(await erased.json()).toMatchObject({ erased: { stays: 1, checkouts: 1 } });
+    const left = await search(t, owner, family);
+    expect(left.map((guest) => [guest.name, guest.stays.length])).toEqual([['ann  BERG', 2]]);
+    const history = (await (await t.request('GET', '/api/checkouts', { cookie: owner })).json()) as {
+      id: number;
+      guestName: string;
+    }[];
+    expect(history.find((checkout) => checkout.id === bo.id)?.guestName).toBe(erasedGuestName);
+    expect(history.find((checkout) => checkout.id === ann.id)?.guestName).toBe('Ann Berg');
+    const everything = await everyTableText(t.db);
+    expect(containsValue(everything, 'Bo Berg')).toBe(false);
+    expect(containsValue(everything, 'Ann Berg')).toBe(true);
+  });
+
   it('GET /api/privacy/guests finds a guest by part of the email or name, ignoring case, with stays and checkouts', async () => {
     const t = await fresh();
     const owner = await t.login();
@@ -59,7 +114,7 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
     expect(found).toHaveLength(1);
     expect(found[0]).toEqual({
       guestRef: expect.stringMatching(/^guest:\d+$/),
-      name: 'Mia Chen',
+      name: 'Mia Chen-Li',
       email: 'mia.chen@example.com',
       stays: [
         { bungalow: 12, openedAt: '2026-06-01T07:00:00.000Z', closedAt: '2026-06-01T07:01:00.000Z' },
@@ -121,11 +176,11 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="guest-\d+\.json"$/);
     const data = await response.json();
-    expect(data.guest).toMatchObject({ name: 'Mia Chen', email: 'mia.chen@example.com' });
+    expect(data.guest).toMatchObject({ name: 'Mia Chen-Li', email: 'mia.chen@example.com' });
     expect(data.stays.map((s: { bungalow: number; guestName: string }) => [s.bungalow, s.guestName])).toEqual(
       [
         [12, 'Mia Chen-Li'],
-        [14, 'Mia Chen'],
+        [14, 'Mia Chen-Li'],
       ],
     );
     expect(data.checkouts.map((c: { id: number; total: number }) => [c.id, c.total])).toEqual([
@@ -147,6 +202,50 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
     const unknown = await t.request('GET', '/api/privacy/guests/guest:99999/export', { cookie: owner });
     expect(unknown.status).toBe(404);
     expect((await t.request('GET', '/api/privacy/guests/nobody/export', { cookie: owner })).status).toBe(404);
+    // A malformed reference (a lone `%` once decoded) is the client's mistake, not the server's (issue 49).
+    for (const path of ['/api/privacy/guests/%25/export', '/api/privacy/guests/%25E0%25A4%25A/export']) {
+      const malformed = await t.request('GET', path, { cookie: owner });
+      expect(malformed.status, path).toBe(400);
+      expect((await malformed.json()).error.code).toBe('bad_request');
+    }
+    const malformedErase = await t.request('POST', '/api/privacy/guests/%25/erase', {
+      cookie: owner,
+      body: { reason: 'x' },
+    });
+    expect(malformedErase.status).toBe(400);
+  });
+
+  it('an export is on record (guest.exported: who and when, no personal data) and reads as a page in the guest’s language', async () => {
+    const t = await fresh();
+    const owner = await t.login();
+    await miaWithHistory(t, owner);
+    const [guest] = await search(t, owner, 'mia.chen');
+    const ref = guest?.guestRef ?? '';
+    expect((await t.request('GET', `/api/privacy/guests/${ref}/export`, { cookie: owner })).status).toBe(200);
+    const page = await t.request('GET', `/api/privacy/guests/${ref}/export?format=html&lang=th`, {
+      cookie: owner,
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('<html lang="th">');
+    expect(html).toContain('ข้อมูลของคุณ');
+    expect(html).toContain('การเข้าพัก');
+    expect(html).toContain('Mia Chen');
+    expect(html).toContain('2 × Coke');
+    expect(
+      (await t.request('GET', `/api/privacy/guests/${ref}/export?lang=xx`, { cookie: owner })).status,
+    ).toBe(422);
+
+    const events = (
+      await (await t.request('GET', '/api/audit?action=guest.exported', { cookie: owner })).json()
+    ).events as { actor: { role: string }; at: string; subject: unknown; details: unknown }[];
+    expect(events.map((event) => [event.actor.role, event.subject, event.details])).toEqual([
+      ['owner', { type: 'guest', id: ref }, { format: 'html' }],
+      ['owner', { type: 'guest', id: ref }, { format: 'json' }],
+    ]);
+    const recorded = JSON.stringify(events);
+    for (const value of ['Mia', 'mia.chen', 'Example.com']) expect(recorded).not.toContain(value);
   });
 
   it('POST /api/privacy/guests/:guestRef/erase: the name reads Erased guest everywhere, every amount stays, the chain verifies, no value is left in any table', async () => {
@@ -178,7 +277,7 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
 
     const response = await t.request('POST', `/api/privacy/guests/${ref}/erase`, {
       cookie: owner,
-      body: { reason: 'Mia Chen asked by email (mia.chen@example.com)' },
+      body: { reason: 'Mia Chen-Li asked by email (mia.chen@example.com)' },
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -293,7 +392,7 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
     await checkOut(t, owner, 12);
 
     const [guest] = await search(t, owner, 'mia.chen');
-    expect(guest?.legalHoldUntil).toBe('2031-06-01');
+    expect(guest?.legalHoldUntil).toBe('2031-07-23');
     const ref = guest?.guestRef ?? '';
 
     const exported = await (
@@ -340,18 +439,19 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
     expect(await response.json()).toEqual({
       guestRef: ref,
       erased: { stays: 1, checkouts: 2 },
-      legalHoldUntil: '2031-06-01',
+      legalHoldUntil: '2031-07-23',
     });
     const erasedEvent = (
       await (await t.request('GET', '/api/audit?action=guest.erased', { cookie: owner })).json()
     ).events[0];
-    expect(erasedEvent.details).toMatchObject({ legalHoldUntil: '2031-06-01' });
+    expect(erasedEvent.details).toMatchObject({ legalHoldUntil: '2031-07-23' });
     const kept = await (await t.request('GET', `/api/checkouts/${charged.id}`, { cookie: owner })).json();
     expect(kept).toMatchObject({ guestName: erasedGuestName, document: { number: document.number } });
     expect(kept.document.buyer).toEqual(document.buyer);
     expect(containsValue(await everyTableText(t.db), 'Mia Chen')).toBe(false);
 
-    // Retention: a day before the 5 years keeps the block, the day after clears it; nothing else changes.
+    // Retention: the block is held 5 years from the June return's deadline (23 July 2026), through
+    // 23 July 2031 in Bangkok; the day after clears it; nothing else changes.
     const { createLogger } = await import('../../logger');
     const { startGuestRetention } = await import('../../privacy/retention');
     const lines: string[] = [];
@@ -359,7 +459,7 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
     const before = startGuestRetention({
       db: t.db,
       logger,
-      now: () => Date.parse('2031-05-31T07:00:00.000Z'),
+      now: () => Date.parse('2031-07-23T07:00:00.000Z'),
     });
     await before.first;
     before.stop();
@@ -367,7 +467,7 @@ describeEachDatabase('guests’ personal data API', ({ fresh }) => {
     const after = startGuestRetention({
       db: t.db,
       logger,
-      now: () => Date.parse('2031-06-02T07:00:00.000Z'),
+      now: () => Date.parse('2031-07-24T07:00:00.000Z'),
     });
     await after.first;
     after.stop();

@@ -35,6 +35,7 @@ const abb: TaxDocument = {
   replaces: null,
   replacedBy: null,
   reason: null,
+  seller: null,
 };
 const fonts = createServedFontCache();
 
@@ -77,7 +78,7 @@ describe('the tax invoice in the guests’ languages', () => {
     de: {
       title: 'ใบกำกับภาษีอย่างย่อ / Vereinfachte Steuerrechnung',
       lines: [
-        'Steuer-ID 0105558012345 (Filiale 00001)',
+        'Steuer-ID 0105558012345 (สาขาที่ 00001 / Filiale 00001)',
         'Nr. ABB2611-00007',
         'inkl. MwSt. | MwSt. 7 % 34,67 THB',
       ],
@@ -85,12 +86,16 @@ describe('the tax invoice in the guests’ languages', () => {
     ru: {
       // Too long for one line beside the Thai: each title whole on its own.
       title: 'ใบกำกับภาษีอย่างย่อ\nУпрощённый налоговый счёт-фактура',
-      lines: ['ИНН 0105558012345 (Филиал 00001)', '№ ABB2611-00007', 'НДС включён | НДС 7% 34,67 THB'],
+      lines: [
+        'ИНН 0105558012345 (สาขาที่ 00001 / Филиал 00001)',
+        '№ ABB2611-00007',
+        'НДС включён | НДС 7% 34,67 THB',
+      ],
     },
     'zh-Hans': {
       title: 'ใบกำกับภาษีอย่างย่อ / 简易税务发票',
       lines: [
-        '纳税人识别号 0105558012345 (分支机构 00001)',
+        '纳税人识别号 0105558012345 (สาขาที่ 00001 / 分支机构 00001)',
         '编号 ABB2611-00007',
         '含增值税 | 增值税 7% THB 34.67',
       ],
@@ -98,7 +103,7 @@ describe('the tax invoice in the guests’ languages', () => {
     ko: {
       title: 'ใบกำกับภาษีอย่างย่อ / 간이 세금계산서',
       lines: [
-        '납세자 번호 0105558012345 (지점 00001)',
+        '납세자 번호 0105558012345 (สาขาที่ 00001 / 지점 00001)',
         '번호 ABB2611-00007',
         '부가세 포함 | 부가세 7% THB 34.67',
       ],
@@ -111,6 +116,8 @@ describe('the tax invoice in the guests’ languages', () => {
       );
       expect(text.slice(0, title.split('\n').length).join('\n')).toBe(title);
       for (const line of lines) expect(text).toContain(line);
+      // The Thai words the law names, beside the guest's (sixth stage).
+      expect(text).toContain('ราคารวมภาษีมูลค่าเพิ่มแล้ว');
     });
   }
 

@@ -70,37 +70,53 @@ export function sessionRoutes(deps: AppDeps) {
       const client = clientAddress(c, config.trustProxy);
       const now = deps.now();
       const device = await deviceOf(c, deps);
-      // The owner password's own limit, whatever the address; a registered device does not wait. Asked first, so
-      // that a refused sign-in does not use up a try of the address's own limit.
-      if (!device) {
-        const waitMs = await ownerLimit.waitMs(now);
-        if (waitMs > 0) {
-          const retryAfter = Math.ceil(waitMs / 1000);
-          logger.warn('owner sign-in waits', { client, retryAfter });
+      const mustWait = (waitMs: number) => {
+        const retryAfter = Math.ceil(waitMs / 1000);
+        logger.warn('owner sign-in waits', { client, retryAfter });
+        return new HttpError(
+          429,
+          'too_many_requests',
+          `Too many wrong passwords. Try again in ${formatWait(retryAfter)}.`,
+          undefined,
+          retryAfter,
+        );
+      };
+      // The owner password's own limit, whatever the address. Claimed first, so that a refused sign-in does not
+      // use up a try of the address's own limit, and before the hash, so that sign-ins sent at once are counted
+      // one after the other (decision 190). A registered device claims no try: it skips the wait only with the
+      // right password, and its wrong ones count and wait as anyone's (issue 49; decision 169).
+      let ownerTry: number | undefined;
+      let deviceWaitMs = 0;
+      if (device) {
+        deviceWaitMs = await ownerLimit.waitMs(now);
+      } else {
+        const claimed = await ownerLimit.claim(now);
+        if (!claimed.allowed) throw mustWait(claimed.waitMs);
+        ownerTry = claimed.id;
+      }
+      let right: boolean;
+      try {
+        const reservation = await throttle.reserve(client, now);
+        if (!reservation.allowed) {
+          logger.warn('login throttled', { client, retryAfter: reservation.retryAfterSeconds });
           throw new HttpError(
             429,
             'too_many_requests',
-            `Too many wrong passwords. Try again in ${formatWait(retryAfter)}.`,
+            `Too many attempts. Try again in ${formatWait(reservation.retryAfterSeconds)}.`,
             undefined,
-            retryAfter,
+            reservation.retryAfterSeconds,
           );
         }
-      }
-      const reservation = await throttle.reserve(client, now);
-      if (!reservation.allowed) {
-        logger.warn('login throttled', { client, retryAfter: reservation.retryAfterSeconds });
-        throw new HttpError(
-          429,
-          'too_many_requests',
-          `Too many attempts. Try again in ${formatWait(reservation.retryAfterSeconds)}.`,
-          undefined,
-          reservation.retryAfterSeconds,
-        );
+        right = await passwordHashSlots.run(() => verifyPassword(password, deps.adminPasswordHash));
+      } catch (error) {
+        // No hash answered (the address waits, the hash queue is full): the owner's try was not used.
+        if (ownerTry !== undefined) await ownerLimit.giveBack(ownerTry);
+        throw error;
       }
       const owner = ownerActor(device);
-      if (!(await passwordHashSlots.run(() => verifyPassword(password, deps.adminPasswordHash)))) {
+      if (!right) {
         logger.warn('login failed', { client });
-        await ownerLimit.failed(now);
+        await ownerLimit.wrong(ownerTry, deps.now());
         // Without a session, at most one event per address and window, with the count (foldFailedSignIn).
         const count = (await sessionOf(c, deps)) ? 1 : await foldFailedSignIn(deps.db, client, now);
         if (count !== null) {
@@ -112,8 +128,11 @@ export function sessionRoutes(deps: AppDeps) {
             details: { method: 'password', count },
           });
         }
+        // A registered device's wrong password during the wait is refused as anyone's would have been.
+        if (deviceWaitMs > 0) throw mustWait(deviceWaitMs);
         throw new HttpError(401, 'unauthorized', texts.incorrectPassword);
       }
+      if (ownerTry !== undefined) await ownerLimit.giveBack(ownerTry);
       const unaudited = await throttle.reset(client);
       await startSession(c, device ? { deviceId: device.id } : {}, sessionLimits.absoluteMs);
       await recordAudit(deps.db.kysely, {

@@ -29,6 +29,7 @@ import { appendAudit, auditActorOf, type Change, subject } from '../../audit/aud
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError, validationFailed } from '../../http/errors';
+import { staffTextToken } from '../../privacy/staff-texts';
 import { expiringByDrink } from '../../stock/expiry-lots';
 import { averageCostsOf, openFridge, openStoreroom, stockStartedAt } from '../../stock/fridges';
 import { balancesOf, exceedsFridge, lockPlace, type Move, writeMoves } from '../../stock/ledger';
@@ -610,7 +611,8 @@ export function createStockRepo(db: Db) {
             writeOffId: id,
             place: input.place,
             reason: input.reason,
-            note: input.note ?? null,
+            // The note staff typed, beside the chain: it may name a guest, whose erase takes it out (decision 168).
+            note: input.note ? await staffTextToken(trx, input.note) : null,
             lines,
           },
         });

@@ -1,6 +1,6 @@
 import type { TaxReport, TaxReportRow } from '../../../shared/tax';
 import type { Db } from '../../db/database';
-import { buyerOf, ofMonth } from '../../tax/tax-documents';
+import { buyerOf, ofMonth, sellerOf } from '../../tax/tax-documents';
 
 /**
  * The output-tax report (รายงานภาษีขาย) of a month: every number issued in it, abbreviated invoices then full
@@ -33,7 +33,26 @@ export function createTaxReportRepo({ kysely }: Db) {
         replaces: row.replaces,
         replacedBy: row.replaced_by,
         reason: row.reason,
+        seller: sellerOf(row.seller),
       }));
+      // The header: each seller block the month's documents printed, in number order, where it changed.
+      const sellers: TaxReport['sellers'] = [];
+      const sellerTexts: (string | null)[] = [];
+      for (const [index, row] of rows.entries()) {
+        const document = documents[index];
+        if (!document?.seller) continue;
+        const at = sellerTexts.indexOf(row.seller);
+        const block = sellers[at];
+        if (block) block.lastNumber = document.number;
+        else {
+          sellerTexts.push(row.seller);
+          sellers.push({
+            seller: document.seller,
+            firstNumber: document.number,
+            lastNumber: document.number,
+          });
+        }
+      }
       const totals = { count: 0, total: 0, vat: 0, net: 0 };
       for (const document of documents) {
         if (document.status !== 'issued') continue;
@@ -42,7 +61,7 @@ export function createTaxReportRepo({ kysely }: Db) {
         totals.vat += document.vat;
         totals.net += document.net;
       }
-      return { month, documents, totals };
+      return { month, documents, sellers, totals };
     },
   };
 }

@@ -102,6 +102,7 @@ describeEachDatabase('abbreviated tax invoices', ({ fresh }) => {
       replaces: null,
       replacedBy: null,
       reason: null,
+      seller: { ...seller, posId: null, vatRate: 700 },
     });
     t.clock.advance(1000);
     const second = await record(4, { Coke: 1 });
@@ -320,6 +321,7 @@ describeEachDatabase('full tax invoices', ({ fresh }) => {
       replacedBy: null,
       reason: null,
       buyer: { name: buyer.buyerName, address: buyer.buyerAddress, taxId: buyer.buyerTaxId, branch: '00001' },
+      seller: { ...seller, posId: null, vatRate: 700 },
     });
     const month = await report('2026-11');
     expect(month.documents.map((row) => [row.number, row.status, row.replacedBy])).toEqual([
@@ -444,7 +446,7 @@ describeEachDatabase('the output-tax report', ({ fresh }) => {
     expect(csv.headers.get('content-disposition')).toContain('tax-documents-2026-11.csv');
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'number,type,status,issuedAt,checkoutId,bungalow,buyerName,buyerAddress,buyerTaxId,buyerBranch,total,vat,net,replaces,replacedBy,reason',
+      'number,type,status,issuedAt,checkoutId,bungalow,buyerName,buyerAddress,buyerTaxId,buyerBranch,total,vat,net,replaces,replacedBy,reason,sellerName,sellerTaxId,sellerBranch',
     );
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(
       month.documents.map((row) => row.number),
@@ -475,8 +477,8 @@ describeEachDatabase('the output-tax report', ({ fresh }) => {
     const day: DaySummary = await closed.json();
     expect(day.tax).toEqual({
       vat: vatOf(a.total, 700) + vatOf(b.total, 700),
-      firstNumber: 'ABB2611-00001',
-      lastNumber: 'ABB2611-00003',
+      abbreviated: { first: 'ABB2611-00001', last: 'ABB2611-00003', count: 3 },
+      full: null,
     });
     expect(
       ((await (await t.request('GET', '/api/days/2026-11-10', { cookie })).json()) as DaySummary).tax,
@@ -497,13 +499,13 @@ describeEachDatabase('the output-tax report', ({ fresh }) => {
       ((await (await t.request('GET', `/api/days/${day}`, { cookie })).json()) as DaySummary).tax;
     expect(await taxOf('2026-10-31')).toEqual({
       vat: vatOf(october.total, 700),
-      firstNumber: 'ABB2610-00001',
-      lastNumber: 'ABB2610-00001',
+      abbreviated: { first: 'ABB2610-00001', last: 'ABB2610-00001', count: 1 },
+      full: null,
     });
     expect(await taxOf('2026-11-01')).toEqual({
       vat: vatOf(november.total, 700),
-      firstNumber: 'ABB2611-00001',
-      lastNumber: 'ABB2611-00001',
+      abbreviated: { first: 'ABB2611-00001', last: 'ABB2611-00001', count: 1 },
+      full: null,
     });
     expect(await taxOf('2026-10-30')).toBeUndefined();
   });

@@ -345,6 +345,10 @@ describeEachDatabase('webhooks API', ({ fresh }) => {
       'http://192.168.1.20/hooks',
       'http://[::1]:8080/hooks',
       'http://[::ffff:10.0.0.5]/hooks',
+      // The IPv4 inside NAT64 and 6to4 (issue 49).
+      'http://[64:ff9b:1::7f00:1]/',
+      'http://[64:ff9b::a9fe:a9fe]/',
+      'http://[2002:7f00:1::]/',
     ];
     for (const url of refused) {
       const response = await t.request('POST', '/api/webhooks', {

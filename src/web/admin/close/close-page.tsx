@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, FileDown } from 'lucide-react';
 import { type FormEvent, type ReactNode, Suspense, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Await, Link, useFetcher, useNavigate } from 'react-router';
-import { differenceText, methodLabel } from '../../../shared/close-report';
+import { differenceText, methodLabel, taxNumberRows } from '../../../shared/close-report';
 import { dayCloseLimits } from '../../../shared/day-close-schemas';
 import { type CountAndThb, cashBalanceOf, type DaySummary } from '../../../shared/day-close-types';
 import { addDays } from '../../../shared/local-days';
@@ -188,8 +188,9 @@ function DayView({
             value={formatSatangGrouped(language, summary.tax.vat)}
             strong
           />
-          <MoneyRow label={a.closeFirstNumber} value={summary.tax.firstNumber} />
-          <MoneyRow label={a.closeLastNumber} value={summary.tax.lastNumber} />
+          {taxNumberRows(a, summary.tax).map((row) => (
+            <MoneyRow key={row.label} label={row.label} value={row.value} />
+          ))}
         </Figures>
       )}
 

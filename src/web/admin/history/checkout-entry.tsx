@@ -18,6 +18,7 @@ import { WhoDidIt } from './who-did-it';
 export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
   const [voiding, setVoiding] = useState(false);
   const [invoicing, setInvoicing] = useState(false);
+  const [correcting, setCorrecting] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const voided = checkout.voidedAt !== null;
   const headingId = `checkout-${checkout.id}`;
@@ -25,6 +26,8 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
   const voidGrant = useGrant('void');
   // A full invoice replaces the abbreviated one the checkout got when recorded (tax documents on).
   const mayInvoice = !voided && checkout.document?.type === 'abb' && checkout.document.status === 'issued';
+  // A full invoice's buyer is corrected by cancelling it and issuing a new one in its place (sixth stage).
+  const mayCorrect = !voided && checkout.document?.type === 'full' && checkout.document.status === 'issued';
 
   const download = async () => {
     setDownloading(true);
@@ -122,6 +125,12 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
             {a.issueTaxInvoice}
           </Button>
         )}
+        {mayCorrect && !correcting && (
+          <Button variant="secondary" onClick={() => setCorrecting(true)}>
+            <FileText aria-hidden="true" className="size-5" />
+            {a.correctBuyer}
+          </Button>
+        )}
         {!voided && !voiding && voidGrant !== 'no' && (
           <Button
             variant="ghost"
@@ -137,6 +146,7 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
       {/* Kept while open after the invoice is issued: the reloaded history already shows it, and the form
           still has its answer to act on (the print). */}
       {invoicing && <TaxInvoiceForm checkout={checkout} onClose={() => setInvoicing(false)} />}
+      {correcting && <TaxInvoiceForm checkout={checkout} correction onClose={() => setCorrecting(false)} />}
     </li>
   );
 }

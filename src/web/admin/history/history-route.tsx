@@ -3,9 +3,10 @@ import type { PaymentMethod } from '../../../shared/payment-constants';
 import { staffLimits } from '../../../shared/staff-constants';
 import { historyQuerySchema, type VoidBottles } from '../../../shared/staff-schemas';
 import type { HistoryPage } from '../../../shared/staff-types';
-import type { FullInvoiceRequest } from '../../../shared/tax-schemas';
+import type { FullInvoiceCorrection, FullInvoiceRequest } from '../../../shared/tax-schemas';
 import type { ApprovalInput } from '../../../shared/team-schemas';
 import {
+  correctTaxInvoice,
   fetchCheckoutHistory,
   issueTaxInvoice,
   recordPayment,
@@ -65,6 +66,8 @@ export type HistoryCommand =
   | { intent: 'undo-payment'; id: number }
   // Tax documents (fifth stage)
   | { intent: 'tax-invoice'; id: number; invoice: FullInvoiceRequest }
+  // Books an accountant files (sixth stage): a full invoice's buyer corrected
+  | { intent: 'tax-invoice-correct'; id: number; correction: FullInvoiceCorrection }
   | { intent: 'void-unverified'; reason: string };
 
 export const action = pageAction<HistoryCommand>({
@@ -72,6 +75,7 @@ export const action = pageAction<HistoryCommand>({
     if (command.intent === 'void-checkout')
       return voidCheckout(command.id, command.reason, command.approval, command.bottles);
     if (command.intent === 'tax-invoice') return issueTaxInvoice(command.id, command.invoice);
+    if (command.intent === 'tax-invoice-correct') return correctTaxInvoice(command.id, command.correction);
     if (command.intent === 'void-unverified') return voidUnverified(command.reason);
     return recordPayment(command.id, command.intent === 'mark-paid' ? command.method : null);
   },
@@ -80,6 +84,7 @@ export const action = pageAction<HistoryCommand>({
     'mark-paid': ({ a }) => a.checkoutMarkedPaid,
     'undo-payment': ({ a }) => a.paymentUndone,
     'tax-invoice': ({ a }) => a.taxInvoiceIssued,
+    'tax-invoice-correct': ({ a }) => a.taxInvoiceCorrected,
     'void-unverified': ({ a }) => a.unverifiedVoided,
   },
   failure: {
@@ -90,6 +95,7 @@ export const action = pageAction<HistoryCommand>({
     'undo-payment': ({ a }) => a.failedToUndoPayment,
     // The form says why (a field's problem under it, a refusal above its buttons).
     'tax-invoice': null,
+    'tax-invoice-correct': null,
     'void-unverified': null,
   },
 });

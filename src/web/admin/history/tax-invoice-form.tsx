@@ -3,7 +3,12 @@ import { useForm } from 'react-hook-form';
 import { useFetcher } from 'react-router';
 import type { AdminMessages } from '../../../shared/i18n/admin-en';
 import type { HistoryCheckout } from '../../../shared/staff-types';
-import { type FullInvoiceRequest, fullInvoiceRequestSchema } from '../../../shared/tax-schemas';
+import {
+  type FullInvoiceCorrection,
+  type FullInvoiceRequest,
+  fullInvoiceCorrectionSchema,
+  fullInvoiceRequestSchema,
+} from '../../../shared/tax-schemas';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { type AdminActionResult, submitOptions } from '../admin-data';
@@ -12,15 +17,22 @@ import { useActionResult } from '../use-action-result';
 import { adminResolver, showServerIssues, useMessagesFollowLanguage } from '../validation';
 import { downloadPastReceipt } from './receipt-download';
 
-type TaxInvoiceValues = FullInvoiceRequest;
+type TaxInvoiceValues = FullInvoiceRequest & { reason?: string };
 
-const fields: ReadonlySet<string> = new Set(['buyerName', 'buyerAddress', 'buyerTaxId', 'buyerBranch']);
+const fields: ReadonlySet<string> = new Set([
+  'buyerName',
+  'buyerAddress',
+  'buyerTaxId',
+  'buyerBranch',
+  'reason',
+]);
 
 /** The server's refusals that name no field, said in the page's language; others as the server says them. */
 const refusals: Record<string, keyof AdminMessages> = {
   already_invoiced: 'alreadyInvoiced',
   voided: 'voidedNoInvoice',
   tax_off: 'taxOffNoInvoice',
+  not_invoiced: 'notInvoiced',
 };
 
 /**
@@ -28,14 +40,34 @@ const refusals: Record<string, keyof AdminMessages> = {
  * branch, checked with the API's own schema; once issued, the invoice is printed at once (the original: later
  * prints from the history say "Copy").
  */
-export function TaxInvoiceForm({ checkout, onClose }: { checkout: HistoryCheckout; onClose: () => void }) {
+export function TaxInvoiceForm({
+  checkout,
+  correction = false,
+  onClose,
+}: {
+  checkout: HistoryCheckout;
+  /** "Correct buyer": the standing full invoice is cancelled and a new one replaces it; a reason is asked. */
+  correction?: boolean;
+  onClose: () => void;
+}) {
   const fetcher = useFetcher<AdminActionResult>();
   const { a } = useAdminI18n();
   const titleId = useId();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const form = useForm<TaxInvoiceValues, unknown, FullInvoiceRequest>({
-    resolver: adminResolver<TaxInvoiceValues, FullInvoiceRequest>(fullInvoiceRequestSchema),
-    defaultValues: { buyerName: '', buyerAddress: '', buyerTaxId: '', buyerBranch: '00000' },
+  const current = checkout.document?.type === 'full' ? checkout.document.buyer : null;
+  const form = useForm<TaxInvoiceValues, unknown, FullInvoiceCorrection | FullInvoiceRequest>({
+    resolver: adminResolver<TaxInvoiceValues, FullInvoiceCorrection | FullInvoiceRequest>(
+      correction ? fullInvoiceCorrectionSchema : fullInvoiceRequestSchema,
+    ),
+    defaultValues: correction
+      ? {
+          buyerName: current?.name ?? '',
+          buyerAddress: current?.address ?? '',
+          buyerTaxId: current?.taxId ?? '',
+          buyerBranch: current?.branch ?? '00000',
+          reason: '',
+        }
+      : { buyerName: '', buyerAddress: '', buyerTaxId: '', buyerBranch: '00000' },
   });
   useMessagesFollowLanguage(form.formState.errors, form.trigger);
   const { errors } = form.formState;
@@ -60,7 +92,12 @@ export function TaxInvoiceForm({ checkout, onClose }: { checkout: HistoryCheckou
 
   const submit = form.handleSubmit((invoice) => {
     setRefusal(null);
-    fetcher.submit({ intent: 'tax-invoice', id: checkout.id, invoice }, submitOptions());
+    if (correction) {
+      fetcher.submit(
+        { intent: 'tax-invoice-correct', id: checkout.id, correction: invoice as FullInvoiceCorrection },
+        submitOptions(),
+      );
+    } else fetcher.submit({ intent: 'tax-invoice', id: checkout.id, invoice }, submitOptions());
   });
 
   return (
@@ -71,9 +108,9 @@ export function TaxInvoiceForm({ checkout, onClose }: { checkout: HistoryCheckou
       className="mt-3 flex flex-col gap-3 rounded-xl bg-sky-50 p-3"
     >
       <h5 id={titleId} className="font-bold text-slate-900">
-        {a.taxInvoiceFormTitle(checkout.id)}
+        {correction ? a.correctBuyer : a.taxInvoiceFormTitle(checkout.id)}
       </h5>
-      <p className="text-sm text-slate-700">{a.taxInvoiceIntro}</p>
+      <p className="text-sm text-slate-700">{correction ? a.correctBuyerHint : a.taxInvoiceIntro}</p>
       <Field
         label={a.buyerName}
         autoComplete="organization"
@@ -105,6 +142,9 @@ export function TaxInvoiceForm({ checkout, onClose }: { checkout: HistoryCheckou
           error={errors.buyerBranch?.message}
         />
       </div>
+      {correction && (
+        <Field label={a.correctionReason} {...form.register('reason')} error={errors.reason?.message} />
+      )}
       {refusal && (
         <p role="alert" className="rounded-lg bg-red-50 p-2 font-medium text-red-900">
           {refusal}
@@ -112,7 +152,7 @@ export function TaxInvoiceForm({ checkout, onClose }: { checkout: HistoryCheckou
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" pending={fetcher.state !== 'idle'}>
-          {a.issueInvoice}
+          {correction ? a.reissueAndPrint : a.issueInvoice}
         </Button>
         <Button variant="secondary" onClick={onClose}>
           {a.cancel}

@@ -2,6 +2,7 @@ import '../zod-jitless';
 import { Download, Search, UserX } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Await, Form, useFetcher, useSearchParams } from 'react-router';
+import { type Language, languages } from '../../../shared/i18n/languages';
 import type { GuestErased, PrivacyGuest } from '../../../shared/privacy';
 import { privacyLimits } from '../../../shared/privacy';
 import { requestWithHeaders } from '../../api';
@@ -100,6 +101,8 @@ function GuestEntry({ guest }: { guest: PrivacyGuest }) {
   const fetcher = useFetcher<AdminActionResult>();
   const [armed, setArmed] = useState(false);
   const [reason, setReason] = useState('');
+  // The export as a page the guest reads, in the language they speak (sixth stage).
+  const [pageLanguage, setPageLanguage] = useState<Language>('en');
   const headingId = `guest-${guest.guestRef.replace(':', '-')}`;
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data.message : undefined;
   return (
@@ -134,6 +137,28 @@ function GuestEntry({ guest }: { guest: PrivacyGuest }) {
         >
           <Download aria-hidden="true" className="size-5" />
           {a.downloadGuestExport}
+        </a>
+        <label className="inline-flex items-center gap-2">
+          {a.guestExportLanguage}
+          <select
+            value={pageLanguage}
+            onChange={(event) => setPageLanguage(event.target.value as Language)}
+            className="min-h-12 rounded-xl bg-white px-3 ring-1 ring-slate-300"
+          >
+            {languages.map((language) => (
+              <option key={language.code} value={language.code}>
+                {language.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <a
+          href={`/api/privacy/guests/${guest.guestRef}/export?${new URLSearchParams({ format: 'html', lang: pageLanguage })}`}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-white px-5 text-base font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          {a.openGuestExportPage}
         </a>
         {!armed && (
           <Button variant="ghost" onClick={() => setArmed(true)}>

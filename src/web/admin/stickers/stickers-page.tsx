@@ -1,13 +1,17 @@
-import { Printer } from 'lucide-react';
-import { Suspense } from 'react';
-import { Await } from 'react-router';
+import { KeyRound, Printer } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { Await, useFetcher } from 'react-router';
 import { stickerCall } from '../../../shared/payment-constants';
 import type { ResortSettings } from '../../../shared/resort-settings';
 import { QrCode } from '../../components/qr-code';
 import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import { SelectField } from '../../components/ui/select-field';
+import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { LoadFailed, Loading } from '../load-states';
 import { PageSection } from '../page-section';
+import { useActionResult } from '../use-action-result';
 
 /**
  * The link a bungalow's sticker opens: the resort's public address from the settings, or else the address
@@ -51,6 +55,7 @@ function StickerSheet({ settings }: { settings: StickerSettings }) {
             {a.printStickers}
           </Button>
         </div>
+        {bungalows.length > 0 && <ReplaceKeys bungalows={bungalows} />}
       </div>
       {bungalows.length === 0 ? (
         <p className="text-slate-600">{a.noBungalowsSet}</p>
@@ -99,5 +104,60 @@ function Sticker({ resortName, bungalow, link }: { resortName: string; bungalow:
       </p>
       <p className="break-all text-xs text-slate-600">{link}</p>
     </li>
+  );
+}
+
+/**
+ * Sixth stage: a sticker key replaced (a sticker photographed, a key passed around), one bungalow's or all;
+ * the page shows the new stickers at once (the loader reloads after the write). Confirmed first: the stickers
+ * on the fridges stop lifting the limits until the new ones are put up.
+ */
+function ReplaceKeys({ bungalows }: { bungalows: number[] }) {
+  const { a } = useAdminI18n();
+  const fetcher = useFetcher<AdminActionResult>();
+  const [which, setWhich] = useState('all');
+  const [confirming, setConfirming] = useState(false);
+  useActionResult(fetcher, () => setConfirming(false));
+  const bungalow = which === 'all' ? undefined : Number(which);
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <SelectField label={a.replaceKeysOf} value={which} onChange={(event) => setWhich(event.target.value)}>
+        <option value="all">{a.allStickerKeys}</option>
+        {bungalows.map((number) => (
+          <option key={number} value={String(number)}>
+            {a.bungalow(number)}
+          </option>
+        ))}
+      </SelectField>
+      <Button variant="secondary" onClick={() => setConfirming(true)}>
+        <KeyRound aria-hidden="true" className="size-5" />
+        {a.replaceStickerKeys}
+      </Button>
+      {confirming && (
+        <Modal
+          title={a.replaceStickerKeys}
+          onClose={() => setConfirming(false)}
+          description={a.replaceKeysWarning(bungalow === undefined ? a.everyBungalow : a.bungalow(bungalow))}
+        >
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="danger"
+              pending={fetcher.state !== 'idle'}
+              onClick={() =>
+                fetcher.submit(
+                  { intent: 'rotate-keys', ...(bungalow === undefined ? {} : { bungalow }) },
+                  submitOptions(),
+                )
+              }
+            >
+              {a.replaceKeys}
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {a.cancel}
+            </Button>
+          </div>
+        </Modal>
+      )}
+    </div>
   );
 }

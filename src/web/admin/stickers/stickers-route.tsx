@@ -1,8 +1,8 @@
 import '../zod-jitless';
 import type { ResortSettings } from '../../../shared/resort-settings';
 import { fetchSettings } from '../../api';
-import { fetchStickerKeys } from '../admin-api';
-import { pageLoader, reportLoadFailure } from '../admin-data';
+import { fetchStickerKeys, rotateStickerKeys } from '../admin-api';
+import { pageAction, pageLoader, reportLoadFailure } from '../admin-data';
 import { usePageData } from '../use-page-data';
 import { StickersPage } from './stickers-page';
 
@@ -16,6 +16,15 @@ export const loader = pageLoader(() => ({
     })),
   ),
 }));
+
+/** Sixth stage: one bungalow's sticker key replaced, or every key (owner and manager, as the page). */
+export type StickersCommand = { intent: 'rotate-keys'; bungalow?: number };
+
+export const action = pageAction<StickersCommand>({
+  run: (command) => rotateStickerKeys(command.bungalow),
+  success: { 'rotate-keys': ({ a }) => a.stickerKeysReplaced },
+  failure: { 'rotate-keys': ({ a }) => a.failedToReplaceKeys },
+});
 
 export function Component() {
   const data = usePageData<typeof loader>();

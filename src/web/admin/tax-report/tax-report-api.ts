@@ -6,3 +6,5 @@ export const fetchTaxReport = async (month: string) =>
   (await requestWithHeaders<TaxReport>(`/api/tax/documents?${new URLSearchParams({ month })}`)).body;
 export const taxReportCsvUrl = (month: string) =>
   `/api/tax/documents?${new URLSearchParams({ month, format: 'csv' })}`;
+export const taxReportXlsxUrl = (month: string, daily = false) =>
+  `/api/tax/documents?${new URLSearchParams({ month, format: 'xlsx', ...(daily ? { daily: '1' } : {}) })}`;

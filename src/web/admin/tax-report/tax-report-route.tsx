@@ -18,7 +18,7 @@ import { DataTable } from '../data-table';
 import { LoadFailed, Loading } from '../load-states';
 import { PageSection } from '../page-section';
 import { usePageData } from '../use-page-data';
-import { fetchTaxReport, taxReportCsvUrl } from './tax-report-api';
+import { fetchTaxReport, taxReportCsvUrl, taxReportXlsxUrl } from './tax-report-api';
 
 /**
  * /admin/tax-report?month=YYYY-MM (owner, manager): the output-tax report (รายงานภาษีขาย) of a month, this
@@ -97,6 +97,12 @@ function TaxReportView({ view }: { view: TaxReportView }) {
         <Button type="submit" variant="secondary">
           {a.showMonth}
         </Button>
+        <CsvDownloadLink href={report ? taxReportXlsxUrl(view.month) : null} look="primary">
+          {a.downloadTaxXlsx}
+        </CsvDownloadLink>
+        <CsvDownloadLink href={report ? taxReportXlsxUrl(view.month, true) : null}>
+          {a.downloadTaxXlsxDaily}
+        </CsvDownloadLink>
         <CsvDownloadLink href={report ? taxReportCsvUrl(view.month) : null}>
           {a.downloadTaxCsv}
         </CsvDownloadLink>
@@ -111,15 +117,25 @@ function TaxReportView({ view }: { view: TaxReportView }) {
         </p>
       ) : (
         <>
-          {seller && (
-            // The operator's name, address, tax ID and branch head the report, as on the Revenue
-            // Department's form for the output-tax report: the page an accountant files or hands over.
-            <div className="text-slate-800">
-              <p className="font-bold print:text-lg">{seller.sellerName}</p>
-              <p>{seller.address}</p>
-              <p>{`${words.taxId} ${seller.taxId} (${branchText(words, seller.branch)})`}</p>
+          {/* The operator's name, address, tax ID and branch head the report, as on the Revenue Department's
+              form for the output-tax report: the blocks the month's documents printed (each, when it changed
+              within the month), else today's settings for a month with none. */}
+          {(report.sellers.length > 0
+            ? report.sellers.map((block) => block.seller)
+            : seller
+              ? [seller]
+              : []
+          ).map((block) => (
+            <div
+              key={`${block.sellerName}|${block.address}|${block.taxId}|${block.branch}`}
+              className="text-slate-800"
+            >
+              <p className="font-bold print:text-lg">{block.sellerName}</p>
+              <p>{block.address}</p>
+              <p>{`${words.taxId} ${block.taxId} (${branchText(words, block.branch)})`}</p>
             </div>
-          )}
+          ))}
+          <SeriesRanges documents={report.documents} />
           {/* Nine columns: a narrow screen scrolls the table sideways rather than breaking its numbers, in a
               region a keyboard can reach and scroll (axe: scrollable-region-focusable). */}
           <section
@@ -176,5 +192,26 @@ function TaxReportView({ view }: { view: TaxReportView }) {
         </>
       )}
     </div>
+  );
+}
+
+/** Each series' first and last number of the month apart: abbreviated invoices, then full ones. */
+function SeriesRanges({ documents }: { documents: TaxReportRow[] }) {
+  const { a } = useAdminI18n();
+  const ranges = (['abb', 'full'] as const).flatMap((type) => {
+    const ofType = documents.filter((row) => row.type === type);
+    const first = ofType[0];
+    const last = ofType[ofType.length - 1];
+    if (!first || !last) return [];
+    const series = type === 'abb' ? a.closeAbbreviatedSeries : a.closeFullSeries;
+    return [a.taxSeriesRange(series, first.number, last.number, ofType.length)];
+  });
+  if (ranges.length === 0) return null;
+  return (
+    <ul className="text-slate-800">
+      {ranges.map((range) => (
+        <li key={range}>{range}</li>
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,76 @@
+/**
+ * The first taps' script (docs/decisions/180-first-tap-counts.md): inline at the end of the server's page of
+ * /checkout (server/http/checkout-page.ts, allowed by its hash), so it runs as the drinks are parsed, before the
+ * app's code has even been asked for. It enables + (and − once something is counted), counts each tap on the
+ * page's own buttons with the page's own rule (changeMissing) and shows it at once on the drink's count and its
+ * card, and keeps the counts for the app: the checkout form takes them when it has hydrated (takeFirstTaps),
+ * and from then on only the app counts. Built on its own (vite.first-tap.config.ts) into dist/web/first-tap.js.
+ *
+ * Its clicks are stopped at the window, before React's root listener sees them: React replays a click on a
+ * part it has not hydrated yet, which would count that tap a second time.
+ */
+import type { Drink } from '../../shared/api-types';
+import { cardLook, countLook, drinkAttribute, stepAttribute } from './drink-card-look';
+import { firstPaintOfPage } from './first-paint';
+import { type FirstTaps, firstTapsGlobal } from './first-taps';
+import { canAdd, canRemove, changeMissing, type MissingCounts, missingOf } from './missing-counts';
+
+function swapClasses(element: Element, on: boolean, look: { counted: string; uncounted: string }) {
+  element.classList.remove(...(on ? look.uncounted : look.counted).split(' '));
+  element.classList.add(...(on ? look.counted : look.uncounted).split(' '));
+}
+
+function startFirstTaps() {
+  const drinks = new Map<string, Drink>(
+    (firstPaintOfPage()?.view.drinks ?? []).map((drink) => [String(drink.id), drink]),
+  );
+  let counts: MissingCounts = {};
+
+  const button = (card: Element, step: 1 | -1) =>
+    card.querySelector<HTMLButtonElement>(`button[${stepAttribute}="${step}"]`);
+
+  /** The card as the app draws it for this count (drink-card.tsx): the count, its look and the buttons. */
+  const draw = (card: Element, drink: Drink) => {
+    const missing = missingOf(counts, drink);
+    const output = card.querySelector('output');
+    if (output) {
+      output.textContent = String(missing);
+      swapClasses(output, missing > 0, countLook);
+    }
+    swapClasses(card, missing > 0, cardLook);
+    const minus = button(card, -1);
+    const plus = button(card, 1);
+    if (minus) minus.disabled = !canRemove(counts, drink);
+    if (plus) plus.disabled = !canAdd(counts, drink);
+  };
+
+  const cards = () => document.querySelectorAll(`[${drinkAttribute}]`);
+  for (const card of cards()) {
+    const drink = drinks.get(card.getAttribute(drinkAttribute) ?? '');
+    if (drink) draw(card, drink);
+  }
+
+  const onClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const stepButton = target?.closest(`button[${stepAttribute}]`);
+    const card = stepButton?.closest(`[${drinkAttribute}]`);
+    const drink = drinks.get(card?.getAttribute(drinkAttribute) ?? '');
+    if (!stepButton || !card || !drink) return;
+    event.stopPropagation();
+    const step = stepButton.getAttribute(stepAttribute) === '-1' ? -1 : 1;
+    counts = changeMissing(counts, drink, step);
+    draw(card, drink);
+  };
+  window.addEventListener('click', onClick, true);
+
+  const firstTaps: FirstTaps = {
+    take() {
+      window.removeEventListener('click', onClick, true);
+      firstTaps.take = () => null;
+      return counts;
+    },
+  };
+  window[firstTapsGlobal] = firstTaps;
+}
+
+startFirstTaps();

@@ -1,0 +1,120 @@
+import type { Page } from '@playwright/test';
+import { countOf, hydrated, stubShare, testDrinks, testGuest } from './checkout-helpers';
+import { expect, test } from './fixtures';
+
+/**
+ * The first tap counts (DESIGN.md, "The first tap counts"): on the server's page a tap on + or − counts from the
+ * moment it is drawn, before the app has arrived (the inline first taps' script, src/web/checkout/first-tap.ts),
+ * and the app takes those counts over when it starts: none lost, none counted twice.
+ */
+
+/** The app's code held back: every script of /assets waits until `release` is called, as on a slow phone. */
+async function holdTheApp(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held: string[] = [];
+  await page.route('**/assets/*.js', async (route) => {
+    held.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { release, held };
+}
+
+/** A phone's CPU, four times slower than this machine's (what the bench's first-tap section emulates too). */
+async function slowCpu(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+const appStarted = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+
+test.describe('the first tap', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('taps before the app starts show at once and are all in the Summary and the check; a tap after counts once', async ({
+    page,
+    adminApi,
+  }) => {
+    await adminApi.setDrinks(testDrinks);
+    await adminApi.setGuest(testGuest);
+    await stubShare(page);
+    await slowCpu(page);
+    const app = await holdTheApp(page);
+    // The page's load waits for the held scripts: only its first bytes are awaited.
+    await page.goto('/checkout?bungalow=5', { waitUntil: 'commit' });
+
+    const plus = (drink: string) => page.getByRole('button', { name: `Add one ${drink}` });
+    const minus = (drink: string) => page.getByRole('button', { name: `Remove one ${drink}` });
+    await expect(plus('Coke')).toBeEnabled();
+    await plus('Coke').click();
+    await expect(countOf(page, 'Coke')).toHaveText('1');
+    await expect(minus('Coke')).toBeEnabled();
+    await plus('Coke').click();
+    await plus('Coke').click();
+    await expect(countOf(page, 'Coke')).toHaveText('3');
+    // The spec's rule, before the app as after: + stops at 'Starting: 3'.
+    await expect(plus('Coke')).toBeDisabled();
+    await minus('Coke').click();
+    await expect(countOf(page, 'Coke')).toHaveText('2');
+    await plus('Wine').click();
+    await expect(countOf(page, 'Wine')).toHaveText('1');
+    await expect(plus('Wine')).toBeDisabled();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Coke' })).toContainText('Starting: 3');
+    // All of that with the app still held back: its boot script asked for, nothing of it run.
+    expect(app.held.some((url) => /\/assets\/boot-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(await appStarted(page)).toBe(false);
+
+    app.release();
+    await hydrated(page);
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await expect(summary.getByRole('listitem')).toHaveText(['2 x Coke80 THB', '1 x Wine450 THB']);
+    await expect(summary).toContainText('Total Cost530 THB');
+    await expect(countOf(page, 'Coke')).toHaveText('2');
+    await expect(countOf(page, 'Wine')).toHaveText('1');
+    await expect(page.getByText('Total: 80 THB')).toBeVisible();
+
+    // After the start the app counts, each tap once.
+    await plus('Chang').click();
+    await expect(countOf(page, 'Chang')).toHaveText('1');
+    await expect(summary.getByRole('listitem')).toHaveText([
+      '2 x Coke80 THB',
+      '1 x Chang80 THB',
+      '1 x Wine450 THB',
+    ]);
+    await expect(summary).toContainText('Total Cost610 THB');
+
+    // The check the server records holds every tap: before the app and after.
+    await page.getByRole('button', { name: 'Share Receipt' }).click();
+    await expect.poll(async () => (await adminApi.checkouts()).length).toBe(1);
+    const [check] = await adminApi.checkouts();
+    expect(check).toMatchObject({ bungalow: 5, total: 610 });
+  });
+
+  test('a tap while the app is hydrating counts once, whoever takes it', async ({ page, adminApi }) => {
+    await adminApi.setDrinks(testDrinks);
+    await slowCpu(page);
+    const app = await holdTheApp(page);
+    await page.goto('/checkout?bungalow=9', { waitUntil: 'commit' });
+    const plus = page.getByRole('button', { name: 'Add one Chang' });
+    await plus.click();
+    await expect(countOf(page, 'Chang')).toHaveText('1');
+    app.release();
+    // Taps go on while the app starts; each one shows once on the count.
+    for (let expected = 2; expected <= 4; expected++) {
+      await plus.click();
+      await expect(countOf(page, 'Chang')).toHaveText(String(expected));
+    }
+    await hydrated(page);
+    await expect(plus).toBeDisabled();
+    await expect(page.getByRole('region', { name: 'Summary' }).getByRole('listitem')).toHaveText([
+      '4 x Chang320 THB',
+    ]);
+  });
+});

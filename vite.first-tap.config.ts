@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { defineConfig } from 'vite';
+
+/**
+ * The first taps' script (src/web/checkout/first-tap.ts), built after the app (npm run build) into one
+ * self-contained classic script, dist/web/first-tap.js: the server reads it at start and inlines it at the end
+ * of the guest's page (server/http/checkout-page.ts), allowed by its hash. Written after the app's build, so
+ * the service worker's precache never lists it (no browser fetches it).
+ */
+export default defineConfig({
+  publicDir: false,
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: false,
+    copyPublicDir: false,
+    target: 'es2022',
+    minify: true,
+    lib: {
+      entry: path.resolve('src/web/checkout/first-tap.ts'),
+      formats: ['iife'],
+      name: 'fridgeCheckFirstTap',
+      fileName: () => 'first-tap.js',
+    },
+  },
+});
