@@ -16,6 +16,7 @@ import { publicHostOnly, sameOriginJsonWrites, securityHeaders } from './http/se
 import { mountWebApp } from './http/static-files';
 import { createLiveHub, type LiveHub } from './live/live-hub';
 import { createLogger, describeError, type Logger } from './logger';
+import { createPmsPoster, type PmsPoster } from './pms/pms-poster';
 import { auditRoutes } from './routes/audit/audit.routes';
 import { backupsRoutes } from './routes/backups/backups.routes';
 import { bungalowsRoutes } from './routes/bungalows/bungalows.routes';
@@ -31,6 +32,7 @@ import { fridgesRoutes } from './routes/fridges/fridges.routes';
 import { guestRoutes } from './routes/guest/guest.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { parsRoutes } from './routes/pars/pars.routes';
+import { pmsRoutes } from './routes/pms/pms.routes';
 // Guests' personal data (fifth stage)
 import { privacyRoutes } from './routes/privacy/privacy.routes';
 import { receiptFontsRoutes } from './routes/receipt-fonts/receipt-fonts.routes';
@@ -59,6 +61,8 @@ export interface CreateAppOptions {
    * is not started: the app answers, nothing is sent.
    */
   webhooks?: WebhookSender;
+  /** The PMS poster (sixth stage), as the webhook sender: main.ts starts its own, tests theirs. */
+  pms?: PmsPoster;
   // Backups by themselves (fifth stage)
   /** The backups; main.ts passes its own to schedule them. One made here is not started: it only reports. */
   backups?: BackupService;
@@ -113,6 +117,12 @@ const apiMethods: [RegExp, string][] = [
   [/^\/api\/privacy\/guests$/, 'GET'],
   [/^\/api\/privacy\/guests\/[^/]+\/export$/, 'GET'],
   [/^\/api\/privacy\/guests\/[^/]+\/erase$/, 'POST'],
+  // The PMS (sixth stage)
+  [/^\/api\/pms$/, 'GET, PUT, DELETE'],
+  [/^\/api\/pms\/(test|mappings\/propose)$/, 'POST'],
+  [/^\/api\/pms\/mappings$/, 'GET, PUT'],
+  [/^\/api\/pms\/postings$/, 'GET'],
+  [/^\/api\/pms\/postings\/[^/]+\/(post-again|settle)$/, 'POST'],
 ];
 
 export function createApp(options: CreateAppOptions) {
@@ -131,6 +141,15 @@ export function createApp(options: CreateAppOptions) {
     now: options.now ?? Date.now,
     live,
     webhooks: options.webhooks ?? createWebhookSender({ db, config: config.webhooks, logger, live }),
+    pms:
+      options.pms ??
+      createPmsPoster({
+        db,
+        logger,
+        live,
+        retryDelaysMs: config.webhooks.retryDelaysMs,
+        leaseMs: config.webhooks.leaseMs,
+      }),
     // Backups by themselves (fifth stage)
     backups:
       options.backups ??
@@ -197,6 +216,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/check-requests', checkRequestsRoutes(deps))
     .route('/audit', auditRoutes(deps))
     .route('/webhooks', webhooksRoutes(deps))
+    .route('/pms', pmsRoutes(deps))
     .route('/stock', stockCostsRoutes(deps))
     .route('/stock', stockRoutes(deps))
     .route('/pars', parsRoutes(deps))

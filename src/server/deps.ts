@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { LiveHub } from './live/live-hub';
 import type { Logger } from './logger';
+import type { PmsPoster } from './pms/pms-poster';
 import type { CheckoutLimits } from './routes/checkouts/checkout-limits';
 import type { WebhookSender } from './webhooks/webhook-sender';
 
@@ -25,6 +26,8 @@ export interface AppDeps {
   live: LiveHub;
   /** This app server's webhook sender: the routes wake it after a change (main.ts starts and stops it). */
   webhooks: WebhookSender;
+  /** This app server's PMS poster (sixth stage): routes wake it; main.ts starts and stops it. */
+  pms: PmsPoster;
   /** Milliseconds since the epoch; tests move it to expire sessions and end back-offs. */
   now: () => number;
   // Backups by themselves (fifth stage)

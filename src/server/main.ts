@@ -23,6 +23,7 @@ import { checkoutPageKeptRoute } from './http/checkout-page-kept';
 import { createKeptAnswers } from './http/kept-answers';
 import { createLiveHub } from './live/live-hub';
 import { createLogger, describeError } from './logger';
+import { createPmsPoster } from './pms/pms-poster';
 // Guests' personal data (fifth stage)
 import { startGuestRetention } from './privacy/retention';
 import { drinksKeptRoute } from './routes/drinks/drinks-fast-path';
@@ -112,9 +113,27 @@ async function main() {
   });
   // Backups by themselves (fifth stage): SQLite only; on PostgreSQL the service reports pg_dump's job.
   const backups = createBackupService({ db, config: config.backups, logger });
+  // The PMS poster (sixth stage): the webhooks' schedule of waits and lease.
+  const pms = createPmsPoster({
+    db,
+    logger,
+    live,
+    retryDelaysMs: config.webhooks.retryDelaysMs,
+    leaseMs: config.webhooks.leaseMs,
+  });
   // What the server records is stamped by a clock that never goes back (clock.ts).
   const now = createWallClock(await latestRecordedMs(db));
-  const app = createApp({ db, config, adminPasswordHash: admin.hash, logger, live, webhooks, backups, now });
+  const app = createApp({
+    db,
+    config,
+    adminPasswordHash: admin.hash,
+    logger,
+    live,
+    webhooks,
+    pms,
+    backups,
+    now,
+  });
   // Guests' personal data (fifth stage): retention at start and daily.
   const retention = startGuestRetention({ db, logger });
   // The guest's page and GET /api/drinks, the same for every guest until the data change, answered without
@@ -171,6 +190,7 @@ async function main() {
       // Deliveries under way finish (or time out) before the database closes: their cursors move or stay.
       retention.stop();
       await webhooks.stop().catch((error) => logger.error('stopping webhooks failed', describeError(error)));
+      await pms.stop().catch((error) => logger.error('stopping the PMS poster failed', describeError(error)));
       // The last writes are committed: a backup of them, before the database closes. A big database may take
       // longer than the requests' 10 s; the service manager's own stop timeout is the limit then, and a copy
       // cut short is only a `.partial` file, never taken for a backup.
@@ -193,6 +213,7 @@ async function main() {
   };
   // After listening: the sender's first round may send at once, and must not hold up the start.
   webhooks.start().catch((error) => logger.error('webhooks could not start', describeError(error)));
+  pms.start().catch((error) => logger.error('the PMS poster could not start', describeError(error)));
   backups.start();
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

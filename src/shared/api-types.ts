@@ -115,7 +115,9 @@ export type ApiErrorCode =
   /** Books an accountant files (sixth stage): a buyer corrected on a checkout with no standing full invoice. */
   | 'not_invoiced'
   /** A hold extended on a document that is not a full invoice, or whose buyer block is already gone. */
-  | 'not_held';
+  | 'not_held'
+  /** The PMS (sixth stage): 502, the PMS did not give what was asked (its reason in the message). */
+  | 'pms_failed';
 
 export interface ApiIssue {
   path: string;

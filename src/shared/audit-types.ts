@@ -56,6 +56,15 @@ export const auditActions = [
   'guest.exported',
   // Books no one can rewrite (sixth stage): one bungalow's sticker key, or all, replaced.
   'stickers.rotated',
+  // The PMS (sixth stage): the connection and mappings changed; a failed post sent again or settled outside.
+  'pms.connected',
+  'pms.disconnected',
+  'pms.mapped',
+  'pms.post_again',
+  'pms.settled_outside',
+  // The poster's own: a checkout reached the folio, or could not (its reason kept beside, on the posting).
+  'pms.posted',
+  'pms.post_failed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -63,6 +63,11 @@ export interface ChainHead {
 
 export interface DaySummary extends DayFigures {
   close: DayClose | null;
+  /**
+   * The PMS (sixth stage): the day's checkouts that did not reach the guest's folio, as they stand now (not
+   * frozen with the close: the desk may post them again later). Present only when there are some.
+   */
+  pmsNotPosted?: { checkoutId: number; bungalow: number; reason: string | null }[];
 }
 
 export const emptyByMethod = (): ByMethod => ({

@@ -24,6 +24,11 @@ export const liveActions = [
   'stock.counted',
   'stock.written_off',
   'pars.changed',
+  // The PMS (sixth stage): the desk's list of what did not reach the guest's folio is stale without them.
+  'pms.posted',
+  'pms.post_failed',
+  'pms.post_again',
+  'pms.settled_outside',
 ] as const;
 export type LiveAction = (typeof liveActions)[number];
 

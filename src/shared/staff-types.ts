@@ -1,6 +1,7 @@
 import type { Checkout, CheckoutLine } from './api-types';
 import type { AuditActor } from './audit-types';
 import type { PaymentMethod } from './payment-constants';
+import type { PmsPostingState } from './pms-types';
 
 /** What the staff tools' endpoints return. */
 
@@ -40,6 +41,11 @@ export interface HistoryCheckout extends Omit<Checkout, 'checkId'> {
   lateCharge?: true;
   /** From an unknown sender (no staff session, registered device or sticker key). Present only then. */
   unverified?: true;
+  /**
+   * The PMS (sixth stage): what reached the guest's folio (posted, failed with the PMS's reason, voided,
+   * settled outside the PMS). Present only once the poster has handled it.
+   */
+  pms?: { state: PmsPostingState; reason: string | null; reference: string | null };
 }
 
 /** A version of a checkout that a later send of the same check replaced. */

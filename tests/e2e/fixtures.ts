@@ -58,6 +58,11 @@ export class AdminApi {
     return this.server.baseURL;
   }
 
+  /** The signed-in request context itself, for a route this class has no method for. */
+  request(): APIRequestContext {
+    return this.api;
+  }
+
   dispose() {
     return this.api.dispose();
   }

@@ -10,6 +10,7 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedOnce } from '../../src/server/db/seed';
 import { createLiveHub, type LiveHub } from '../../src/server/live/live-hub';
 import { createLogger } from '../../src/server/logger';
+import { createPmsPoster, type PmsPoster } from '../../src/server/pms/pms-poster';
 import { createWebhookSender, type WebhookSender } from '../../src/server/webhooks/webhook-sender';
 import { createScratchSchema } from './scratch-schema';
 
@@ -106,6 +107,8 @@ export interface TestApp {
   live: LiveHub;
   /** The app's webhook sender, not started: a test that sends starts it (and stops it). */
   webhooks: WebhookSender;
+  /** The app's PMS poster, not started (the webhooks' schedule and lease from the config). */
+  pms: PmsPoster;
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
   /** Logs in and returns the Cookie header value of the new session. */
   login(options?: { headers?: Record<string, string> }): Promise<string>;
@@ -131,8 +134,16 @@ export async function createTestApp(
   const logger = createLogger('debug', (line) => logLines.push(line));
   const live = createLiveHub({ db, logger });
   const webhooks = createWebhookSender({ db, config: config.webhooks, logger, live });
+  const pms = createPmsPoster({
+    db,
+    logger,
+    live,
+    retryDelaysMs: config.webhooks.retryDelaysMs,
+    leaseMs: config.webhooks.leaseMs,
+  });
   const app = createApp({
     webhooks,
+    pms,
     db,
     config,
     adminPasswordHash: await testAdminPasswordHash(),
@@ -162,6 +173,7 @@ export async function createTestApp(
     logLines,
     live,
     webhooks,
+    pms,
     request,
     async login(options = {}) {
       const response = await request('POST', '/api/session', {

@@ -29,6 +29,7 @@ import { auditHeadsSignedInTheAppMigration } from './migrations/024-audit-heads-
 // Books no one can rewrite (sixth stage): sticker keys rotated and capped, a guest a person, staff texts
 import { keysPeopleAndTextsMigration } from './migrations/025-keys-people-and-texts';
 import { taxDocumentsAsIssuedMigration } from './migrations/026-tax-documents-as-issued';
+import { pmsMigration } from './migrations/027-pms';
 import { withOwnSchemaIntrospection } from './own-schema-introspector';
 
 /** Add new migrations at the end; names sort in the order they run. */
@@ -63,6 +64,8 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '024-audit-heads-signed-in-the-app': auditHeadsSignedInTheAppMigration(db.dialect),
     '025-keys-people-and-texts': keysPeopleAndTextsMigration(db.dialect),
     '026-tax-documents-as-issued': taxDocumentsAsIssuedMigration(),
+    // The charge reaches the guest's bill (sixth stage)
+    '027-pms': pmsMigration(db.dialect),
   };
 }
 

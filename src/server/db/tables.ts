@@ -326,6 +326,54 @@ export interface Database {
     outcome: string;
     next_attempt_at: string | null;
   };
+  /** The PMS connection (027-pms): at most one row; `credentials` is secret JSON, never answered. */
+  pms_connections: {
+    id: Generated<number>;
+    /** `cloudbeds` (the adapter in src/server/pms/). */
+    kind: string;
+    api_url: string;
+    property_id: string | null;
+    credentials: string;
+    /** The last audit seq posted or passed over: what to post next is `seq > cursor`. */
+    cursor: number;
+    failures_in_row: number;
+    failing_since: string | null;
+    /** No post before this (a retry's wait after the PMS did not answer). */
+    next_attempt_at: string | null;
+    last_error: string | null;
+    lease_owner: string | null;
+    lease_until: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  /** Drink → the PMS's item code (027-pms). */
+  pms_item_map: {
+    drink_id: number;
+    item_code: string;
+  };
+  /** Bungalow → the PMS's room (027-pms). */
+  pms_room_map: {
+    bungalow: number;
+    room_id: string;
+    room_name: string;
+  };
+  /** What reached the PMS of each checkout (027-pms). */
+  pms_postings: {
+    checkout_id: number;
+    bungalow: number;
+    /** `posted`, `failed`, `voided` or `settled`. */
+    state: string;
+    /** A failed post's reason, the PMS's own words where it gave them. */
+    reason: string | null;
+    reservation_id: string | null;
+    /** What the PMS answered for the posted items (Cloudbeds' soldProductID): what a void names. */
+    posting_id: string | null;
+    reference: string | null;
+    posted_total: number | null;
+    posts: number;
+    seq: number;
+    updated_at: string;
+  };
   /** One row (id 1): when stock was started, null until then (012-stock). */
   stock_state: {
     id: number;

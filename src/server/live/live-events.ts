@@ -79,6 +79,12 @@ export function liveEventOf(row: AuditRow): LiveEvent | null {
     case 'stock.received':
     case 'pars.changed':
       return base;
+    // The PMS: which checkout, never the PMS's reason (it may name the guest).
+    case 'pms.posted':
+    case 'pms.post_failed':
+    case 'pms.post_again':
+    case 'pms.settled_outside':
+      return { ...base, checkoutId: id } as LiveEvent;
     default:
       return null;
   }

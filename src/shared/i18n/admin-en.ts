@@ -947,6 +947,37 @@ export const adminEn = {
   guestDataDaysHint: 'A guest whose stays ended longer ago is erased by itself: 30 to 3650 days.',
   // The chain anchored outside the database (fifth stage)
   zReportChainHead: 'Audit chain head at the close (npm run audit:verify -- --head):',
+  // The PMS (sixth stage)
+  pmsNotPosted: 'Not posted to the PMS',
+  pmsNotPostedLine: (bungalow: number, checkoutId: number) => `Bungalow ${bungalow}, checkout ${checkoutId}`,
+  pmsPostAgain: 'Post again',
+  pmsPostAgainOf: (checkoutId: number) => `Post checkout ${checkoutId} to the PMS again`,
+  pmsSettleOutside: 'Settled outside the PMS',
+  pmsSettleNote: 'How it was settled',
+  pmsSettleNoteOf: (checkoutId: number) => `How checkout ${checkoutId} was settled`,
+  pmsActionFailed: 'Failed to change the PMS posting',
+  pmsSection: 'PMS: the guest’s bill',
+  pmsIntro:
+    'Checkouts go to the folio of the reservation checked in to the bungalow’s room. The API key is stored, never shown again.',
+  pmsKind: 'PMS',
+  pmsApiUrl: 'API URL',
+  pmsPropertyId: 'Property ID',
+  pmsApiKey: 'API key',
+  pmsApiKeySet: 'An API key is set: leave empty to keep it',
+  pmsSave: 'Save connection',
+  pmsSaved: 'PMS connection saved',
+  pmsTest: 'Test connection',
+  pmsPropose: 'Propose mappings',
+  pmsSaveMappings: 'Save mappings',
+  pmsMappingsSaved: 'PMS mappings saved',
+  pmsRoomOf: (bungalow: number) => `PMS room ID of bungalow ${bungalow}`,
+  pmsItemOf: (drink: string) => `PMS item code of ${drink}`,
+  pmsRooms: 'Bungalows → PMS rooms',
+  pmsItems: 'Drinks → PMS items',
+  pmsLastError: (error: string) => `Last try: ${error}`,
+  pmsFailed: 'Failed to save the PMS connection',
+  pmsOnFolio: (reference: string) => `On the PMS folio as ${reference}`,
+  pmsVoidedOnFolio: 'Voided on the PMS folio',
 };
 
 /** The audit trail's actions as the Activity page names them (src/shared/audit-types.ts). */
@@ -1001,6 +1032,13 @@ const actionNamesEn: Record<string, string> = {
   'guest.exported': 'Guest data exported',
   // Books no one can rewrite (sixth stage)
   'stickers.rotated': 'Sticker keys rotated',
+  'pms.connected': 'PMS connected',
+  'pms.disconnected': 'PMS disconnected',
+  'pms.mapped': 'PMS mapping changed',
+  'pms.post_again': 'Posted to the PMS again',
+  'pms.settled_outside': 'Settled outside the PMS',
+  'pms.posted': 'Posted to the PMS',
+  'pms.post_failed': 'Not posted to the PMS',
 };
 
 /** The fields a change names ("price 60 → 70 THB"). */

@@ -899,6 +899,36 @@ export const adminTh: AdminMessages = {
   guestDataDaysHint: 'ผู้เข้าพักที่เช็กเอาต์นานกว่านี้จะถูกลบข้อมูลโดยอัตโนมัติ: 30 ถึง 3650 วัน',
   // The chain anchored outside the database (fifth stage)
   zReportChainHead: 'จุดล่าสุดของสายบันทึกการตรวจสอบ ณ เวลาปิดยอด (npm run audit:verify -- --head):',
+  // The PMS (sixth stage)
+  pmsNotPosted: 'ยังไม่ได้ส่งเข้า PMS',
+  pmsNotPostedLine: (bungalow, checkoutId) => `บังกะโล ${bungalow} เช็กเอาต์ ${checkoutId}`,
+  pmsPostAgain: 'ส่งอีกครั้ง',
+  pmsPostAgainOf: (checkoutId) => `ส่งเช็กเอาต์ ${checkoutId} เข้า PMS อีกครั้ง`,
+  pmsSettleOutside: 'ชำระนอก PMS',
+  pmsSettleNote: 'ชำระอย่างไร',
+  pmsSettleNoteOf: (checkoutId) => `เช็กเอาต์ ${checkoutId} ชำระอย่างไร`,
+  pmsActionFailed: 'เปลี่ยนการส่งเข้า PMS ไม่สำเร็จ',
+  pmsSection: 'PMS: บิลของแขก',
+  pmsIntro: 'เช็กเอาต์จะถูกส่งเข้าโฟลิโอของการจองที่เช็กอินในห้องของบังกะโลนั้น คีย์ API จะถูกเก็บไว้และไม่แสดงอีก',
+  pmsKind: 'PMS',
+  pmsApiUrl: 'URL ของ API',
+  pmsPropertyId: 'รหัสที่พัก',
+  pmsApiKey: 'คีย์ API',
+  pmsApiKeySet: 'ตั้งคีย์ API แล้ว: เว้นว่างไว้เพื่อใช้คีย์เดิม',
+  pmsSave: 'บันทึกการเชื่อมต่อ',
+  pmsSaved: 'บันทึกการเชื่อมต่อ PMS แล้ว',
+  pmsTest: 'ทดสอบการเชื่อมต่อ',
+  pmsPropose: 'เสนอการจับคู่',
+  pmsSaveMappings: 'บันทึกการจับคู่',
+  pmsMappingsSaved: 'บันทึกการจับคู่ PMS แล้ว',
+  pmsRoomOf: (bungalow) => `รหัสห้องใน PMS ของบังกะโล ${bungalow}`,
+  pmsItemOf: (drink) => `รหัสสินค้าใน PMS ของ ${drink}`,
+  pmsRooms: 'บังกะโล → ห้องใน PMS',
+  pmsItems: 'เครื่องดื่ม → สินค้าใน PMS',
+  pmsLastError: (error) => `ครั้งล่าสุด: ${error}`,
+  pmsFailed: 'บันทึกการเชื่อมต่อ PMS ไม่สำเร็จ',
+  pmsOnFolio: (reference) => `อยู่ในโฟลิโอของ PMS เลขอ้างอิง ${reference}`,
+  pmsVoidedOnFolio: 'ยกเลิกในโฟลิโอของ PMS แล้ว',
 };
 
 const actionNamesTh: Record<string, string> = {
@@ -952,6 +982,13 @@ const actionNamesTh: Record<string, string> = {
   'guest.exported': 'ส่งออกข้อมูลผู้เข้าพัก',
   // Books no one can rewrite (sixth stage)
   'stickers.rotated': 'เปลี่ยนรหัสสติกเกอร์',
+  'pms.connected': 'เชื่อมต่อ PMS',
+  'pms.disconnected': 'ยกเลิกการเชื่อมต่อ PMS',
+  'pms.mapped': 'เปลี่ยนการจับคู่ PMS',
+  'pms.post_again': 'ส่งเข้า PMS อีกครั้ง',
+  'pms.settled_outside': 'ชำระนอก PMS',
+  'pms.posted': 'ส่งเข้า PMS แล้ว',
+  'pms.post_failed': 'ส่งเข้า PMS ไม่สำเร็จ',
 };
 
 const fieldNamesTh: Record<string, string> = {

@@ -10,6 +10,7 @@ import type { CheckoutLine } from '../../../shared/api-types';
 import type { AuditActor } from '../../../shared/audit-types';
 import { addDays, startOfLocalDay } from '../../../shared/local-days';
 import type { PaymentMethod } from '../../../shared/payment-constants';
+import type { PmsPostingState } from '../../../shared/pms-types';
 import type { HistoryQuery, VoidBottles } from '../../../shared/staff-schemas';
 import type { CheckoutRevision, HistoryCheckout, PaymentEvent } from '../../../shared/staff-types';
 import { fridgeOf } from '../../../shared/stock-types';
@@ -116,7 +117,7 @@ function byCheckout<Row extends { checkout_id: number }, Item>(
 async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise<HistoryCheckout[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lineRows, revisionRows, paymentRows, documents] = await Promise.all([
+  const [lineRows, revisionRows, paymentRows, documents, postingRows] = await Promise.all([
     kysely
       .selectFrom('checkout_lines')
       .select(['checkout_id', 'drink_id', 'drink_name', 'quantity', 'unit_price', 'line_total'])
@@ -140,7 +141,14 @@ async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise
       .execute(),
     // Tax documents (fifth stage)
     currentDocuments(kysely, ids),
+    // The PMS (sixth stage): what reached the guest's folio
+    kysely
+      .selectFrom('pms_postings')
+      .select(['checkout_id', 'state', 'reason', 'reference'])
+      .where('checkout_id', 'in', ids)
+      .execute(),
   ]);
+  const postings = new Map(postingRows.map((row) => [row.checkout_id, row]));
   const lines = byCheckout(lineRows, (line) => ({
     drinkId: line.drink_id,
     drinkName: line.drink_name,
@@ -190,8 +198,23 @@ async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise
     voidedBy: fromJson<AuditActor>(row.voided_by),
     voidApprovedBy: fromJson<{ id: number; name: string }>(row.void_approved_by),
     ...withDocument(documents.get(row.id)),
+    ...withPosting(postings.get(row.id)),
   }));
 }
+
+/** A checkout the PMS never saw (none connected) reads as before: no `pms` field. */
+const withPosting = (
+  posting: { state: string; reason: string | null; reference: string | null } | undefined,
+) =>
+  posting
+    ? {
+        pms: {
+          state: posting.state as PmsPostingState,
+          reason: posting.reason,
+          reference: posting.reference,
+        },
+      }
+    : {};
 
 /** A checkout without a tax document reads as before: no `document` field at all. */
 const withDocument = (document: TaxDocument | undefined) => (document ? { document } : {});

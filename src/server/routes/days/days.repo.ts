@@ -105,6 +105,33 @@ async function paymentFigures(
   return { payments, undone };
 }
 
+/** The day's checkouts the PMS did not take, as they stand now; nothing when there are none. */
+async function pmsNotPosted(
+  db: Reader,
+  day: string,
+  settings: DaySettings,
+): Promise<Pick<DaySummary, 'pmsNotPosted'>> {
+  const { start, end } = localDayRange(day, day, settings.timeZone);
+  const rows = await db
+    .selectFrom('pms_postings')
+    .innerJoin('checkouts', 'checkouts.id', 'pms_postings.checkout_id')
+    .select(['pms_postings.checkout_id', 'pms_postings.bungalow', 'pms_postings.reason'])
+    .where('pms_postings.state', '=', 'failed')
+    .where('checkouts.created_at', '>=', start)
+    .where('checkouts.created_at', '<', end)
+    .orderBy('pms_postings.checkout_id')
+    .execute();
+  return rows.length === 0
+    ? {}
+    : {
+        pmsNotPosted: rows.map((r) => ({
+          checkoutId: r.checkout_id,
+          bungalow: r.bungalow,
+          reason: r.reason,
+        })),
+      };
+}
+
 /** The day's figures as the database holds them now. */
 export async function dayFigures(db: Reader, day: string, settings: DaySettings): Promise<DayFigures> {
   const { start, end } = localDayRange(day, day, settings.timeZone);
@@ -249,8 +276,9 @@ export function createDaysRepo({ kysely, dialect }: Db) {
     /** The day: its frozen figures and close when closed, else the figures as they stand now. */
     async read(day: string, settings: DaySettings): Promise<DaySummary> {
       const closed = await standingClose(kysely, day);
-      if (closed) return { ...frozen(closed), close: closeOf(closed) };
-      return { ...(await dayFigures(kysely, day, settings)), close: null };
+      const notPosted = await pmsNotPosted(kysely, day, settings);
+      if (closed) return { ...frozen(closed), close: closeOf(closed), ...notPosted };
+      return { ...(await dayFigures(kysely, day, settings)), close: null, ...notPosted };
     },
 
     /**

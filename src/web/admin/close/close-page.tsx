@@ -123,6 +123,18 @@ function DayView({
 
   return (
     <div className="flex flex-col gap-5">
+      {summary.pmsNotPosted && (
+        <section aria-label={a.pmsNotPosted} className="rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300">
+          <h4 className="font-semibold text-amber-950">{a.pmsNotPosted}</h4>
+          <ul className="text-sm">
+            {summary.pmsNotPosted.map((p) => (
+              <li key={p.checkoutId}>
+                {a.pmsNotPostedLine(p.bungalow, p.checkoutId)}: {p.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <h4 className="flex-1 text-lg font-bold text-slate-900">{formatLongDay(day, language)}</h4>
         <span

@@ -93,6 +93,16 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
         </p>
       )}
       {checkout.document && <TaxDocumentLine document={checkout.document} />}
+      {checkout.pms && (
+        <p
+          className={`mt-2 text-sm ${checkout.pms.state === 'failed' ? 'font-semibold text-amber-900' : 'text-slate-700'}`}
+        >
+          {checkout.pms.state === 'failed' && `${a.pmsNotPosted}: ${checkout.pms.reason ?? ''}`}
+          {checkout.pms.state === 'posted' && a.pmsOnFolio(checkout.pms.reference ?? '')}
+          {checkout.pms.state === 'voided' && a.pmsVoidedOnFolio}
+          {checkout.pms.state === 'settled' && `${a.pmsSettleOutside}: ${checkout.pms.reason ?? ''}`}
+        </p>
+      )}
       <PaymentStatus checkout={checkout} />
       <WhoDidIt checkout={checkout} />
       <div className="mt-3 flex flex-wrap gap-2">

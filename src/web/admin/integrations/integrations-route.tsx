@@ -1,7 +1,21 @@
+import { Suspense } from 'react';
+import { Await } from 'react-router';
+import type { PmsConnectionInput } from '../../../shared/pms-schemas';
+import type { PmsMappings } from '../../../shared/pms-types';
 import type { WebhookCreateInput, WebhookUpdateInput } from '../../../shared/webhook-schemas';
+import { fetchDrinks } from '../../api';
 import { pageAction, pageLoader, reportLoadFailure } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
+import { LoadFailed, Loading } from '../load-states';
 import { PageSection } from '../page-section';
+import {
+  fetchPms,
+  fetchPmsMappings,
+  proposePmsMappings,
+  savePms,
+  savePmsMappings,
+  testPms,
+} from '../pms-api';
 import { usePageData } from '../use-page-data';
 import {
   addWebhook,
@@ -13,6 +27,7 @@ import {
   sendWebhookTest,
 } from './integrations-api';
 import { logParam } from './log-param';
+import { PmsSection } from './pms-section';
 import { WebhookForm } from './webhook-form';
 import { WebhookList } from './webhook-list';
 
@@ -22,6 +37,13 @@ export const loader = pageLoader(({ request }) => {
   const log = Number(new URL(request.url).searchParams.get(logParam));
   return {
     webhooks: reportLoadFailure(fetchWebhooks()),
+    pms: reportLoadFailure(
+      Promise.all([fetchPms(), fetchPmsMappings(), fetchDrinks()]).then(([pms, mappings, drinks]) => ({
+        connection: pms.connection,
+        mappings,
+        drinks,
+      })),
+    ),
     log:
       Number.isInteger(log) && log > 0
         ? { id: log, page: reportLoadFailure(fetchWebhookAttempts(log)) }
@@ -35,7 +57,11 @@ export type IntegrationsCommand =
   | { intent: 'set-enabled'; id: number; enabled: boolean }
   | { intent: 'delete-webhook'; id: number }
   | { intent: 'rotate-secret'; id: number }
-  | { intent: 'send-test'; id: number };
+  | { intent: 'send-test'; id: number }
+  | { intent: 'save-pms'; pms: PmsConnectionInput }
+  | { intent: 'test-pms' }
+  | { intent: 'propose-pms' }
+  | { intent: 'save-pms-mappings'; mappings: PmsMappings };
 
 export const action = pageAction<IntegrationsCommand>({
   run: (command) => {
@@ -52,6 +78,14 @@ export const action = pageAction<IntegrationsCommand>({
         return rotateWebhookSecret(command.id);
       case 'send-test':
         return sendWebhookTest(command.id);
+      case 'save-pms':
+        return savePms(command.pms);
+      case 'test-pms':
+        return testPms();
+      case 'propose-pms':
+        return proposePmsMappings();
+      case 'save-pms-mappings':
+        return savePmsMappings(command.mappings);
     }
   },
   success: {
@@ -61,6 +95,8 @@ export const action = pageAction<IntegrationsCommand>({
     'delete-webhook': ({ a }) => a.webhookDeleted,
     'rotate-secret': ({ a }) => a.secretRotated,
     'send-test': ({ a }) => a.testEventSent,
+    'save-pms': ({ a }) => a.pmsSaved,
+    'save-pms-mappings': ({ a }) => a.pmsMappingsSaved,
   },
   failure: {
     // The forms show the server's reasons (an address refused) under their fields.
@@ -70,6 +106,11 @@ export const action = pageAction<IntegrationsCommand>({
     'delete-webhook': ({ a }) => a.failedToSaveWebhook,
     'rotate-secret': ({ a }) => a.failedToSaveWebhook,
     'send-test': ({ a }) => a.failedToSaveWebhook,
+    // The PMS section shows the server's reasons (a field, what the PMS said) itself.
+    'save-pms': null,
+    'test-pms': null,
+    'propose-pms': null,
+    'save-pms-mappings': ({ a }) => a.pmsFailed,
   },
 });
 
@@ -85,6 +126,20 @@ export function Component() {
       </PageSection>
       <PageSection id="add-webhook" title={a.addWebhook}>
         <WebhookForm />
+      </PageSection>
+      <PageSection id="pms" title={a.pmsSection}>
+        <Suspense fallback={<Loading />}>
+          <Await resolve={data.pms} errorElement={<LoadFailed what={a.pmsSection} />}>
+            {(pms) => (
+              <PmsSection
+                key={`${pms.connection?.updatedAt ?? 'none'} ${JSON.stringify(pms.mappings)}`}
+                connection={pms.connection}
+                mappings={pms.mappings}
+                drinks={pms.drinks}
+              />
+            )}
+          </Await>
+        </Suspense>
       </PageSection>
     </div>
   );

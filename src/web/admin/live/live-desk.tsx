@@ -5,6 +5,7 @@ import type { LiveEvent } from '../../../shared/live-types';
 import { fetchSession, inBackground } from '../../api';
 import { type AdminI18n, useAdminI18n } from '../admin-i18n';
 import { chime, setSoundEnabled, soundEnabled, useSoundEnabled } from './live-sound';
+import { PmsNotPosted } from './pms-not-posted';
 import { useLiveSignals, useLiveStatus } from './use-live';
 
 interface Notice {
@@ -116,6 +117,7 @@ export function LiveDesk() {
           </li>
         ))}
       </ul>
+      <PmsNotPosted />
     </section>
   );
 }

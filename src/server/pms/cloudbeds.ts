@@ -1,0 +1,180 @@
+import { request } from 'undici';
+import type { PmsRoomOption } from '../../shared/pms-types';
+import { retryAfterMs } from '../webhooks/deliver';
+import { type InHouse, type PmsAdapter, type PmsAnswer, type PmsSettings, pmsTimeoutMs } from './pms-adapter';
+
+/**
+ * Cloudbeds' PMS API v1.3 (tests/pms/vendor/cloudbeds/pms-v1.3-used.json, the operations we use cut from
+ * cloudbeds/openapi-specs unchanged): `x-api-key` in a header, GET with a query, POST as
+ * application/x-www-form-urlencoded, every answer `{success, data | message}`. Only fields that document
+ * defines are sent; tests/pms/cloudbeds.test.ts validates every request against it.
+ */
+
+export const cloudbedsDefaultUrl = 'https://api.cloudbeds.com/api/v1.3';
+
+type Form = Record<string, unknown>;
+
+/** PHP-style form fields, as Cloudbeds reads arrays of objects: `items[0][itemName]=…`. */
+export function formOf(value: Form): string {
+  const pairs: string[] = [];
+  const add = (key: string, v: unknown) => {
+    if (v === null || v === undefined) return;
+    if (Array.isArray(v)) for (const [i, item] of v.entries()) add(`${key}[${i}]`, item);
+    else if (typeof v === 'object') for (const [k, inner] of Object.entries(v)) add(`${key}[${k}]`, inner);
+    else pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`);
+  };
+  for (const [key, v] of Object.entries(value)) add(key, v);
+  return pairs.join('&');
+}
+
+const baht = (satang: number) => Math.round(satang) / 100;
+
+interface CloudbedsAnswer {
+  success?: boolean;
+  message?: string;
+  data?: unknown;
+}
+
+export function createCloudbedsAdapter(settings: PmsSettings): PmsAdapter {
+  const base = settings.apiUrl.replace(/\/+$/, '');
+  const property = settings.propertyId ? { propertyID: settings.propertyId } : {};
+
+  async function call(
+    method: 'GET' | 'POST',
+    operation: string,
+    params: Form,
+  ): Promise<PmsAnswer<CloudbedsAnswer & { success: true }>> {
+    const form = formOf(params);
+    const url = method === 'GET' && form ? `${base}/${operation}?${form}` : `${base}/${operation}`;
+    let status: number;
+    let text: string;
+    let retryAfter: string | string[] | undefined;
+    try {
+      const response = await request(url, {
+        method,
+        signal: AbortSignal.timeout(pmsTimeoutMs),
+        headers: {
+          'x-api-key': settings.credentials.apiKey,
+          accept: 'application/json',
+          ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
+        ...(method === 'POST' ? { body: form } : {}),
+      });
+      status = response.statusCode;
+      retryAfter = response.headers['retry-after'];
+      text = await response.body.text();
+    } catch (error) {
+      const err = error as Error & { code?: string; cause?: Error & { code?: string } };
+      const failure = err.code ? err : (err.cause ?? err);
+      const reason =
+        err.name === 'TimeoutError'
+          ? `Cloudbeds did not answer within ${pmsTimeoutMs / 1000} s`
+          : `Cloudbeds could not be reached (${failure.code ?? failure.message})`;
+      return { ok: false, failure: 'unreachable', reason };
+    }
+    let answer: CloudbedsAnswer = {};
+    try {
+      answer = JSON.parse(text) as CloudbedsAnswer;
+    } catch {
+      // Not JSON: the status decides below.
+    }
+    const said = typeof answer.message === 'string' && answer.message ? answer.message : `HTTP ${status}`;
+    if (status === 401 || status === 403)
+      return { ok: false, failure: 'credentials', reason: `Cloudbeds refused the API key: ${said}` };
+    if (status === 429 || status >= 500)
+      return {
+        ok: false,
+        failure: 'unreachable',
+        reason: `Cloudbeds answered ${status}: ${said}`,
+        retryAfterMs: retryAfterMs(
+          Array.isArray(retryAfter) ? (retryAfter[0] ?? null) : (retryAfter ?? null),
+          Date.now(),
+        ),
+      };
+    if (status < 200 || status >= 300 || answer.success !== true)
+      return { ok: false, failure: 'refused', reason: `Cloudbeds: ${said}` };
+    return { ok: true, value: answer as CloudbedsAnswer & { success: true } };
+  }
+
+  return {
+    kind: 'cloudbeds',
+
+    async test() {
+      const answer = await call(
+        'GET',
+        'getHotels',
+        settings.propertyId ? { propertyIDs: settings.propertyId } : {},
+      );
+      if (!answer.ok) return answer;
+      const hotels = (answer.value.data ?? []) as { propertyName?: string; propertyID?: string }[];
+      const names = hotels.map((h) => `${h.propertyName ?? '?'} (${h.propertyID ?? '?'})`).join(', ');
+      return { ok: true, value: names ? `Connected to ${names}` : 'Connected; the API key sees no property' };
+    },
+
+    async rooms() {
+      const answer = await call(
+        'GET',
+        'getRooms',
+        settings.propertyId ? { propertyIDs: settings.propertyId } : {},
+      );
+      if (!answer.ok) return answer;
+      const properties = (answer.value.data ?? []) as { rooms?: { roomID?: string; roomName?: string }[] }[];
+      const rooms: PmsRoomOption[] = [];
+      for (const property of properties)
+        for (const room of property.rooms ?? [])
+          if (room.roomID) rooms.push({ roomId: room.roomID, roomName: room.roomName ?? room.roomID });
+      return { ok: true, value: rooms };
+    },
+
+    async inHouse(roomId) {
+      const answer = await call('GET', 'getReservations', {
+        ...property,
+        status: 'checked_in',
+        roomID: roomId,
+      });
+      if (!answer.ok) return answer;
+      const found = (answer.value.data ?? []) as {
+        reservationID?: string;
+        subReservationID?: string | null;
+      }[];
+      const first = found.find((r) => r.reservationID);
+      const value: InHouse | null = first?.reservationID
+        ? { reservationId: first.reservationID, roomPartId: first.subReservationID ?? null }
+        : null;
+      return { ok: true, value };
+    },
+
+    async post(post) {
+      const answer = await call('POST', 'postCustomItem', {
+        ...property,
+        reservationID: post.reservationId,
+        ...(post.roomPartId ? { subReservationID: post.roomPartId } : { roomID: post.roomId }),
+        referenceID: post.reference,
+        saleDate: post.saleDate,
+        items: post.lines.map((line) => ({
+          appItemID: line.itemCode,
+          itemSKU: line.itemCode,
+          itemName: line.name,
+          itemQuantity: line.quantity,
+          itemPrice: baht(line.unitPrice),
+          ...(line.vat > 0 ? { itemTaxes: [{ taxName: post.vatName, taxValue: baht(line.vat) }] } : {}),
+        })),
+      });
+      if (!answer.ok) return answer;
+      const data = (answer.value.data ?? {}) as { soldProductID?: string; transactionID?: string };
+      const id = data.soldProductID ?? data.transactionID;
+      if (!id) return { ok: false, failure: 'refused', reason: 'Cloudbeds answered without a soldProductID' };
+      return { ok: true, value: id };
+    },
+
+    async void(reservationId, postingId) {
+      const answer = await call('POST', 'postVoidItem', {
+        ...property,
+        reservationID: reservationId,
+        soldProductID: postingId,
+      });
+      if (!answer.ok) return answer;
+      return { ok: true, value: undefined };
+    },
+  };
+}

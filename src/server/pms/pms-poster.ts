@@ -1,0 +1,508 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Selectable } from 'kysely';
+import type { CheckoutLine } from '../../shared/api-types';
+import type { AuditActor } from '../../shared/audit-types';
+import { netOf, vatOf } from '../../shared/tax';
+import { appendAudit, subject } from '../audit/audit-log';
+import type { Db } from '../db/database';
+import type { Database } from '../db/tables';
+import type { LiveHub } from '../live/live-hub';
+import { describeError, type Logger } from '../logger';
+import { currentDocumentRow, readTaxContext } from '../tax/tax-documents';
+import { retryDelay } from '../webhooks/webhook-sender';
+import { createCloudbedsAdapter } from './cloudbeds';
+import type { PmsAdapter, PmsAnswer, PmsLine, PmsSettings } from './pms-adapter';
+
+/**
+ * The PMS poster: one per app server, a second reader of the audit beside the webhook sender
+ * (docs/decisions/200-pms-posts-from-the-audit.md). The connection keeps a cursor into the audit; the poster
+ * reads `audit_events where seq > cursor` in seq order, and for each checkout event (recorded, revised, voided)
+ * and each "post again" makes the checkout's folio in the PMS what the event says: void what was posted, post
+ * the lines. Each event's outcome and the cursor move are saved in one transaction, conditional on the lease
+ * and on the cursor read (the webhook sender's claiming: one server posts at a time on PostgreSQL).
+ *
+ * At least once: a server killed between the PMS's answer and the save posts again, under the same reference,
+ * which the PMS deduplicates on (Cloudbeds' referenceID). A void is saved on its own before the new post, so a
+ * repeat never voids twice. A PMS that does not answer (or answers 5xx, 429) holds the cursor: tried again
+ * after the webhooks' schedule of waits, later events wait behind it, in order, across restarts (the wait is
+ * stored). A post the PMS refuses, or one that cannot be made (no reservation in house, a mapping missing, the
+ * credentials refused) is kept as failed with the reason, for the desk, and the cursor moves on.
+ */
+
+export interface PmsPoster {
+  start(): Promise<void>;
+  /** Look at the connection again now (a route changed it, or asked to post again). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+export interface PmsPosterOptions {
+  db: Db;
+  logger: Logger;
+  live: LiveHub;
+  /** The waits after failures in a row (the webhooks' schedule) and the lease's length. */
+  retryDelaysMs: readonly number[];
+  leaseMs: number;
+  now?: () => number;
+  random?: () => number;
+  /** The adapter for a connection (tests may count calls); by kind otherwise. */
+  adapterFor?: (settings: PmsSettings) => PmsAdapter;
+}
+
+type ConnectionRow = Selectable<Database['pms_connections']>;
+type PostingRow = Selectable<Database['pms_postings']>;
+
+/** The app itself, as the audit names it when the poster posts or fails to. */
+export const pmsPosterActor: AuditActor = { id: null, name: 'PMS poster', role: 'system', device: null };
+
+/** The audit events that change what a folio should hold. */
+export const pmsPostedActions = [
+  'checkout.recorded',
+  'checkout.revised',
+  'checkout.voided',
+  'pms.post_again',
+];
+
+const readBatch = 50;
+const roundRetryMs = 1_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function settingsOf(row: ConnectionRow): PmsSettings {
+  const credentials = JSON.parse(row.credentials) as { apiKey: string };
+  return {
+    kind: row.kind as PmsSettings['kind'],
+    apiUrl: row.api_url,
+    propertyId: row.property_id,
+    credentials,
+  };
+}
+
+export const adapterOf = (settings: PmsSettings): PmsAdapter => createCloudbedsAdapter(settings);
+
+/** What the folio should hold after an event: the lines and their reference, or nothing (voided). */
+interface Wanted {
+  bungalow: number;
+  lines: CheckoutLine[] | null;
+  total: number;
+  documentNumber: string | null;
+  at: string;
+}
+
+interface EventRow {
+  seq: number | string;
+  at: string;
+  action: string;
+  subject_id: string | null;
+  details: string;
+}
+
+export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
+  const { db, logger, live } = options;
+  const { kysely } = db;
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const adapterFor = options.adapterFor ?? adapterOf;
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+  let stopped = true;
+  let unwatch: (() => void) | undefined;
+  let running = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Number.POSITIVE_INFINITY;
+  let working: Promise<void> | undefined;
+
+  function wakeAt(at: number) {
+    if (stopped || at >= timerAt) return;
+    clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(
+      () => {
+        timerAt = Number.POSITIVE_INFINITY;
+        void round();
+      },
+      Math.max(0, at - now()),
+    );
+    timer.unref();
+  }
+
+  const readHead = async () =>
+    Number(
+      (await kysely.selectFrom('audit_head').select('seq').where('id', '=', 1).executeTakeFirst())?.seq ?? 0,
+    );
+
+  async function round(): Promise<void> {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        const head = await readHead();
+        const connection = await kysely.selectFrom('pms_connections').selectAll().executeTakeFirst();
+        if (!connection) {
+          // Not watching the audit costs a checkout nothing; a look every lease hears a connection another
+          // app server made.
+          unwatch?.();
+          unwatch = undefined;
+          wakeAt(now() + options.leaseMs);
+          continue;
+        }
+        if (!unwatch) {
+          const stop = await live.watch(() => void round());
+          if (stopped || unwatch) stop();
+          else unwatch = stop;
+          again = true;
+        }
+        const at = now();
+        let next = at + options.leaseMs;
+        if (Number(connection.cursor) < head && !working) {
+          const due = connection.next_attempt_at ? Date.parse(connection.next_attempt_at) : 0;
+          const leased =
+            connection.lease_owner && connection.lease_owner !== owner && connection.lease_until
+              ? Date.parse(connection.lease_until)
+              : 0;
+          const free = Math.max(due, leased);
+          if (free > at) next = Math.min(next, free);
+          else startWorker(connection.id);
+        }
+        wakeAt(next);
+      } while (again && !stopped);
+    } catch (error) {
+      logger.warn('pms: reading the connection failed; retrying', describeError(error));
+      wakeAt(now() + roundRetryMs);
+    } finally {
+      running = false;
+    }
+  }
+
+  function startWorker(id: number) {
+    working = postFrom(id)
+      .catch((error) => {
+        logger.warn('pms: posting stopped; retrying', describeError(error));
+        wakeAt(now() + roundRetryMs);
+      })
+      .finally(() => {
+        working = undefined;
+        if (!stopped) void round();
+      });
+  }
+
+  async function postFrom(id: number): Promise<void> {
+    const at = now();
+    const claimed = await kysely
+      .updateTable('pms_connections')
+      .set({ lease_owner: owner, lease_until: iso(at + options.leaseMs) })
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb('lease_owner', 'is', null),
+          eb('lease_owner', '=', owner),
+          eb('lease_until', '<', iso(at)),
+        ]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) return;
+    let connection = claimed;
+    const adapter = adapterFor(settingsOf(connection));
+    let released = false;
+    try {
+      while (!stopped) {
+        if (connection.next_attempt_at && Date.parse(connection.next_attempt_at) > now()) break;
+        const events = (await kysely
+          .selectFrom('audit_events')
+          .select(['seq', 'at', 'action', 'subject_id', 'details'])
+          .where('seq', '>', connection.cursor)
+          .orderBy('seq')
+          .limit(readBatch)
+          .execute()) as EventRow[];
+        if (events.length === 0) break;
+        for (const event of events) {
+          if (stopped) break;
+          const seq = Number(event.seq);
+          const outcome = pmsPostedActions.includes(event.action)
+            ? await apply(adapter, connection, event)
+            : ({ ok: true, value: undefined } as const);
+          if (!outcome.ok) {
+            await unreachable(connection, outcome.reason, outcome.retryAfterMs ?? null);
+            released = true;
+            return;
+          }
+          const moved = await kysely
+            .updateTable('pms_connections')
+            .set({
+              cursor: seq,
+              lease_until: iso(now() + options.leaseMs),
+              failures_in_row: 0,
+              failing_since: null,
+              next_attempt_at: null,
+              last_error: null,
+            })
+            .where('id', '=', id)
+            .where('lease_owner', '=', owner)
+            .where('cursor', '=', connection.cursor)
+            .returningAll()
+            .executeTakeFirst();
+          if (!moved) return;
+          connection = moved;
+        }
+      }
+    } finally {
+      if (!released)
+        await kysely
+          .updateTable('pms_connections')
+          .set({ lease_owner: null, lease_until: null })
+          .where('id', '=', id)
+          .where('lease_owner', '=', owner)
+          .execute()
+          .catch(() => {});
+    }
+  }
+
+  /** The PMS did not answer: wait by the schedule (or its Retry-After), the cursor where it is. */
+  async function unreachable(connection: ConnectionRow, reason: string, retryAfter: number | null) {
+    const at = now();
+    const failures = connection.failures_in_row + 1;
+    const wait = retryAfter ?? retryDelay(options.retryDelaysMs, failures, random);
+    await kysely
+      .updateTable('pms_connections')
+      .set({
+        failures_in_row: failures,
+        failing_since: connection.failing_since ?? iso(at),
+        next_attempt_at: iso(at + wait),
+        last_error: reason,
+        lease_owner: null,
+        lease_until: null,
+      })
+      .where('id', '=', connection.id)
+      .where('lease_owner', '=', owner)
+      .execute();
+    logger.warn('pms: the PMS did not answer; trying again', { reason, failures, waitMs: wait });
+    wakeAt(at + wait);
+  }
+
+  async function wantedOf(event: EventRow): Promise<Wanted | null> {
+    const details = JSON.parse(event.details) as Record<string, unknown>;
+    const checkoutId = Number(event.subject_id);
+    if (event.action === 'checkout.recorded')
+      return {
+        bungalow: Number(details.bungalow),
+        lines: details.lines as CheckoutLine[],
+        total: Number(details.total),
+        documentNumber: (details.documentNumber as string | undefined) ?? null,
+        at: event.at,
+      };
+    if (event.action === 'checkout.revised') {
+      const after = details.after as { lines: CheckoutLine[]; total: number };
+      return {
+        bungalow: Number(details.bungalow),
+        lines: after.lines,
+        total: after.total,
+        documentNumber: (details.documentNumber as string | undefined) ?? null,
+        at: event.at,
+      };
+    }
+    if (event.action === 'checkout.voided')
+      return {
+        bungalow: Number(details.bungalow),
+        lines: null,
+        total: 0,
+        documentNumber: null,
+        at: event.at,
+      };
+    // Post again: the checkout as it is now.
+    const checkout = await kysely
+      .selectFrom('checkouts')
+      .select(['id', 'bungalow', 'total', 'voided_at', 'created_at'])
+      .where('id', '=', checkoutId)
+      .executeTakeFirst();
+    if (!checkout) return null;
+    const lines = await kysely
+      .selectFrom('checkout_lines')
+      .select(['drink_id', 'drink_name', 'quantity', 'unit_price', 'line_total'])
+      .where('checkout_id', '=', checkoutId)
+      .orderBy('id')
+      .execute();
+    const document = await currentDocumentRow(kysely, checkoutId);
+    return {
+      bungalow: checkout.bungalow,
+      lines: checkout.voided_at
+        ? null
+        : lines.map((l) => ({
+            drinkId: l.drink_id,
+            drinkName: l.drink_name,
+            quantity: l.quantity,
+            unitPrice: l.unit_price,
+            lineTotal: l.line_total,
+          })),
+      total: checkout.total,
+      documentNumber: document?.number ?? null,
+      at: checkout.created_at,
+    };
+  }
+
+  /**
+   * Makes the checkout's folio what the event says. Answers not ok only when the PMS could not be reached:
+   * everything else is kept on the checkout's posting row.
+   */
+  async function apply(
+    adapter: PmsAdapter,
+    connection: ConnectionRow,
+    event: EventRow,
+  ): Promise<PmsAnswer<void>> {
+    const checkoutId = Number(event.subject_id);
+    const seq = Number(event.seq);
+    const wanted = await wantedOf(event);
+    if (!wanted) return { ok: true, value: undefined };
+    let posting = await kysely
+      .selectFrom('pms_postings')
+      .selectAll()
+      .where('checkout_id', '=', checkoutId)
+      .executeTakeFirst();
+    // Settled outside the PMS by the desk: only the desk's "post again" posts it.
+    if (posting?.state === 'settled' && event.action !== 'pms.post_again')
+      return { ok: true, value: undefined };
+
+    /** The posting's row, and for an outcome the desk follows, its audit event in the same transaction. */
+    const save = async (
+      fields: Partial<PostingRow> & { state: string },
+      action?: 'pms.posted' | 'pms.post_failed',
+    ) => {
+      const at = iso(now());
+      const row = { bungalow: wanted.bungalow, reason: null, seq, updated_at: at, ...fields };
+      posting = await kysely.transaction().execute(async (trx) => {
+        const saved = await trx
+          .insertInto('pms_postings')
+          .values({ checkout_id: checkoutId, posts: 0, ...row })
+          .onConflict((oc) => oc.column('checkout_id').doUpdateSet(row))
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (action)
+          await appendAudit(trx, {
+            actor: pmsPosterActor,
+            action,
+            subject: subject('checkout', checkoutId),
+            // Never the PMS's words (they may name the guest): they stay on the posting's row.
+            details: {
+              bungalow: wanted.bungalow,
+              ...(saved.reference && action === 'pms.posted' ? { reference: saved.reference } : {}),
+            },
+            at,
+          });
+        return saved;
+      });
+    };
+    const failed = (reason: string) => save({ state: 'failed', reason }, 'pms.post_failed');
+
+    // What was posted goes first: a revision voids and posts again, a void voids.
+    if (posting?.state === 'posted' && posting.posting_id && posting.reservation_id) {
+      const voided = await adapter.void(posting.reservation_id, posting.posting_id);
+      if (!voided.ok) {
+        if (voided.failure === 'unreachable') return voided;
+        await failed(`Could not void what was posted before: ${voided.reason}`);
+        return { ok: true, value: undefined };
+      }
+      // Saved on its own: a repeat of this event never voids twice.
+      await save({ state: 'voided', posting_id: null, posted_total: null });
+    }
+    if (!wanted.lines || wanted.lines.length === 0) {
+      await save({ state: 'voided', posting_id: null, posted_total: null });
+      return { ok: true, value: undefined };
+    }
+
+    const room = await kysely
+      .selectFrom('pms_room_map')
+      .selectAll()
+      .where('bungalow', '=', wanted.bungalow)
+      .executeTakeFirst();
+    if (!room) {
+      await failed(`Bungalow ${wanted.bungalow} has no PMS room mapped`);
+      return { ok: true, value: undefined };
+    }
+    const items = new Map(
+      (await kysely.selectFrom('pms_item_map').selectAll().execute()).map((row) => [
+        row.drink_id,
+        row.item_code,
+      ]),
+    );
+    const unmapped = wanted.lines.filter((line) => !items.has(line.drinkId)).map((line) => line.drinkName);
+    if (unmapped.length > 0) {
+      await failed(`No PMS item mapped for ${unmapped.join(', ')}`);
+      return { ok: true, value: undefined };
+    }
+    const inHouse = await adapter.inHouse(room.room_id);
+    if (!inHouse.ok) {
+      if (inHouse.failure === 'unreachable') return inHouse;
+      await failed(inHouse.reason);
+      return { ok: true, value: undefined };
+    }
+    if (!inHouse.value) {
+      await failed(`No reservation checked in to room ${room.room_name} in the PMS`);
+      return { ok: true, value: undefined };
+    }
+    const { tax } = await readTaxContext(kysely);
+    const lines: PmsLine[] = wanted.lines.map((line) => ({
+      itemCode: items.get(line.drinkId) ?? '',
+      name: line.drinkName,
+      quantity: line.quantity,
+      unitPrice: tax ? netOf(line.unitPrice, tax.vatRate) : line.unitPrice * 100,
+      vat: tax ? line.quantity * vatOf(line.unitPrice, tax.vatRate) : 0,
+    }));
+    const posts = posting?.posts ?? 0;
+    const base = wanted.documentNumber ?? `FC-${checkoutId}`;
+    // A new reference for each post the PMS took (it would refuse the first one's again); a post it did not
+    // take is tried under the same one, so a post that reached it unanswered is not made twice.
+    const reference = posts === 0 ? base : `${base}-${posts + 1}`;
+    const posted = await adapter.post({
+      reservationId: inHouse.value.reservationId,
+      roomPartId: inHouse.value.roomPartId,
+      roomId: room.room_id,
+      reference,
+      lines,
+      vatName: tax ? `VAT ${tax.vatRate / 100}%` : 'VAT',
+      saleDate: wanted.at,
+    });
+    if (!posted.ok) {
+      if (posted.failure === 'unreachable') return posted;
+      await failed(posted.reason);
+      return { ok: true, value: undefined };
+    }
+    await save(
+      {
+        state: 'posted',
+        reservation_id: inHouse.value.reservationId,
+        posting_id: posted.value,
+        reference,
+        posted_total: wanted.total,
+        posts: posts + 1,
+      },
+      'pms.posted',
+    );
+    logger.info('pms: posted', { checkout: checkoutId, reference, connection: connection.id });
+    return { ok: true, value: undefined };
+  }
+
+  return {
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      void round();
+    },
+    wake() {
+      void round();
+    },
+    async stop() {
+      stopped = true;
+      unwatch?.();
+      unwatch = undefined;
+      clearTimeout(timer);
+      timerAt = Number.POSITIVE_INFINITY;
+      await working;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { pmsKinds } from './pms-types';
+
+export const pmsLimits = { textMax: 200, mappingsMax: 1_000 } as const;
+
+const text = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(pmsLimits.textMax, `${name} must be at most ${pmsLimits.textMax} characters`);
+
+const apiUrlSchema = text('API URL').superRefine((value, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'API URL must be a full address such as https://api.cloudbeds.com/api/v1.3',
+    });
+    return;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    ctx.addIssue({ code: 'custom', message: 'API URL must start with https:// or http://' });
+  else if (url.username || url.password)
+    ctx.addIssue({ code: 'custom', message: 'API URL must not carry a user name or password' });
+});
+
+/** PUT /api/pms: the connection. `apiKey` may be left out to keep the one stored. */
+export const pmsConnectionSchema = z.strictObject({
+  kind: z.enum(pmsKinds, { error: 'Kind must be cloudbeds' }),
+  apiUrl: apiUrlSchema.optional(),
+  propertyId: text('Property ID').nullable().optional(),
+  apiKey: text('API key').optional(),
+});
+export type PmsConnectionInput = z.infer<typeof pmsConnectionSchema>;
+
+/** PUT /api/pms/mappings: the whole of both mappings, corrected by hand. */
+export const pmsMappingsSchema = z.strictObject({
+  rooms: z
+    .array(
+      z.strictObject({
+        bungalow: z.number().int().min(1).max(9999),
+        roomId: text('Room ID'),
+        roomName: text('Room name'),
+      }),
+    )
+    .max(pmsLimits.mappingsMax),
+  items: z
+    .array(z.strictObject({ drinkId: z.number().int().positive(), itemCode: text('Item code') }))
+    .max(pmsLimits.mappingsMax),
+});
+
+export const pmsCommandSchema = z.strictObject({});
+
+/** POST /api/pms/postings/:checkoutId/settle: why it was settled outside the PMS. */
+export const pmsSettleSchema = z.strictObject({ note: text('Note') });

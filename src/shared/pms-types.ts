@@ -1,0 +1,70 @@
+/** The PMS connection as answered (DESIGN.md, "The charge reaches the guest's bill"): never a credential. */
+export const pmsKinds = ['cloudbeds'] as const;
+export type PmsKind = (typeof pmsKinds)[number];
+
+export interface PmsConnection {
+  kind: PmsKind;
+  apiUrl: string;
+  propertyId: string | null;
+  /** The secrets are set (they are never answered back). */
+  apiKeySet: boolean;
+  health: {
+    /** The last audit seq posted or passed over. */
+    postedUpTo: number;
+    failuresInRow: number;
+    failingSince: string | null;
+    nextAttemptAt: string | null;
+    /** What went wrong on the last try that did not reach the PMS. */
+    lastError: string | null;
+  };
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What the PMS said to "test connection". */
+export interface PmsTestAnswer {
+  ok: boolean;
+  message: string;
+}
+
+export interface PmsRoomOption {
+  roomId: string;
+  roomName: string;
+}
+
+export interface PmsRoomMapping {
+  bungalow: number;
+  roomId: string;
+  roomName: string;
+}
+
+export interface PmsItemMapping {
+  drinkId: number;
+  itemCode: string;
+}
+
+export interface PmsMappings {
+  rooms: PmsRoomMapping[];
+  items: PmsItemMapping[];
+}
+
+/** A proposal: each bungalow to the room whose name is its number, each drink to a code from its name. */
+export interface PmsMappingProposal extends PmsMappings {
+  /** The PMS's rooms, to correct a proposal by hand. */
+  roomOptions: PmsRoomOption[];
+}
+
+export const pmsPostingStates = ['posted', 'failed', 'voided', 'settled'] as const;
+export type PmsPostingState = (typeof pmsPostingStates)[number];
+
+export interface PmsPosting {
+  checkoutId: number;
+  bungalow: number;
+  state: PmsPostingState;
+  /** Why it could not post: the PMS's own words where it gave them. */
+  reason: string | null;
+  reservationId: string | null;
+  reference: string | null;
+  postedTotal: number | null;
+  updatedAt: string;
+}

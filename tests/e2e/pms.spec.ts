@@ -1,0 +1,72 @@
+import { adminEn } from '../../src/shared/i18n/admin-en';
+import { startCloudbedsStandIn } from '../pms/cloudbeds-stand-in';
+import { loginAsAdmin } from './admin-helpers';
+import { addMissing, testDrinks, testGuest } from './checkout-helpers';
+import { expect, test } from './fixtures';
+
+/** A checkout and a post both go through the server and the stand-in PMS: more than a page's usual wait. */
+const throughThePms = { timeout: 15_000 };
+
+test('a checkout in the browser reaches the stand-in folio; a refused post shows on the live desk and is posted again from there', async ({
+  page,
+  server,
+  adminApi,
+}) => {
+  test.slow();
+  const pms = await startCloudbedsStandIn();
+  try {
+    pms.reservations.push({
+      reservationID: 'R-12',
+      guestName: 'Ana Silva',
+      roomID: '501-2',
+      subReservationID: 'R-12-1',
+      status: 'checked_in',
+    });
+    await adminApi.setDrinks(testDrinks);
+    await adminApi.setGuest(testGuest);
+    const api = adminApi.request();
+    expect(
+      (
+        await api.put('/api/pms', { data: { kind: 'cloudbeds', apiUrl: pms.url, apiKey: pms.apiKey } })
+      ).status(),
+    ).toBe(200);
+    const proposal = await (await api.post('/api/pms/mappings/propose', { data: {} })).json();
+    expect(
+      (
+        await api.put('/api/pms/mappings', { data: { rooms: proposal.rooms, items: proposal.items } })
+      ).status(),
+    ).toBe(200);
+
+    // The guest's checkout, in the browser.
+    await page.goto('/checkout?bungalow=12');
+    await addMissing(page, 'Coke', 1);
+    await addMissing(page, 'Wine', 1);
+    await page.getByRole('button', { name: 'Share Receipt' }).click();
+    const recorded = await page.getByText(/^Recorded as #\d+$/).textContent();
+    const first = Number(recorded?.replace(/\D/g, ''));
+    await expect
+      .poll(() => pms.folio.filter((f) => f.referenceID === `FC-${first}`).length, throughThePms)
+      .toBe(1);
+    expect(pms.folio[0]?.items).toEqual([
+      expect.objectContaining({ itemName: 'Coke', itemQuantity: 1, itemPrice: 40 }),
+      expect.objectContaining({ itemName: 'Wine', itemQuantity: 1, itemPrice: 450 }),
+    ]);
+
+    // The PMS refuses the next one: the desk sees it with the PMS's reason, and posts it again.
+    pms.refuseNext = 'Folio is locked for night audit';
+    await loginAsAdmin(page, server.adminPassword);
+    const response = await api.post('/api/checkouts', {
+      data: { bungalow: 12, items: [{ drinkId: (await adminApi.drinks())[1]?.id, missing: 2 }] },
+    });
+    const second = (await response.json()).id as number;
+    const notPosted = page.getByRole('region', { name: adminEn.pmsNotPosted });
+    await expect(notPosted).toContainText('Cloudbeds: Folio is locked for night audit', throughThePms);
+    await expect(notPosted).toContainText(adminEn.pmsNotPostedLine(12, second));
+    await notPosted.getByRole('button', { name: adminEn.pmsPostAgainOf(second) }).click();
+    await expect(notPosted).toBeHidden(throughThePms);
+    expect(pms.folio.filter((f) => f.referenceID === `FC-${second}`)).toHaveLength(1);
+    expect(pms.problems).toEqual([]);
+  } finally {
+    await pms.close();
+  }
+});

@@ -1,0 +1,202 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type OpenApiCheck, openApiCheck } from './openapi-check';
+
+/**
+ * A stand-in for Cloudbeds' PMS API v1.3: a real HTTP server that answers the five operations we use
+ * (getHotels, getRooms, getReservations, postCustomItem, postVoidItem) as the pinned document
+ * (vendor/cloudbeds/pms-v1.3-used.json) defines them, and nothing else. Every request is checked against the
+ * document (strictly: a field it does not name is a problem) and so is every answer; a test ends by asserting
+ * `problems` is empty.
+ *
+ * What it reproduces of the documented behaviour: the `x-api-key` header (the document's security scheme); a
+ * `status=checked_in` and `roomID` filter on getReservations, answering the room's `subReservationID`;
+ * postCustomItem's `referenceID` deduplication ("If exist then Cloudbeds will prevent adding of duplicates":
+ * the same soldProductID again, with `notice`); postVoidItem of a soldProductID, once.
+ */
+
+export const cloudbedsDocument = 'tests/pms/vendor/cloudbeds/pms-v1.3-used.json';
+const base = '/api/v1.3';
+
+export interface StandInReservation {
+  reservationID: string;
+  guestName: string;
+  roomID: string;
+  subReservationID: string;
+  status: 'checked_in' | 'confirmed' | 'checked_out';
+}
+
+export interface FolioItem {
+  soldProductID: string;
+  reservationID: string;
+  referenceID: string | null;
+  items: {
+    appItemID?: string;
+    itemSKU?: string;
+    itemName?: string;
+    itemQuantity?: number;
+    itemPrice?: number;
+    itemTaxes?: { taxName?: string; taxValue?: number }[];
+  }[];
+  voided: boolean;
+}
+
+export interface CloudbedsStandIn {
+  url: string;
+  apiKey: string;
+  rooms: { roomID: string; roomName: string }[];
+  reservations: StandInReservation[];
+  /** Every post, voided or not, in order. */
+  folio: FolioItem[];
+  /** Requests and answers that the document does not allow. */
+  problems: string[];
+  /** Every request's operation, in order. */
+  calls: string[];
+  /** Set: every request is answered 503 (the PMS down). */
+  down: boolean;
+  /** The next postCustomItem is refused with this message. */
+  refuseNext: string | null;
+  close(): Promise<void>;
+}
+
+export async function startCloudbedsStandIn(options: { apiKey?: string } = {}): Promise<CloudbedsStandIn> {
+  const check: OpenApiCheck = await openApiCheck(cloudbedsDocument);
+  let sold = 0;
+  const state: Omit<CloudbedsStandIn, 'url' | 'close'> = {
+    apiKey: options.apiKey ?? 'cb-test-key-0123456789',
+    rooms: [
+      { roomID: '501-1', roomName: '11' },
+      { roomID: '501-2', roomName: 'Bungalow 12' },
+      { roomID: '501-3', roomName: 'Bungalow 13' },
+    ],
+    reservations: [],
+    folio: [],
+    problems: [],
+    calls: [],
+    down: false,
+    refuseNext: null,
+  };
+
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const answer = (status: number, value: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      };
+      if (!url.pathname.startsWith(`${base}/`)) return answer(404, { success: false, message: 'Not found' });
+      const path = url.pathname.slice(base.length);
+      state.calls.push(path.slice(1));
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+      const query = Object.fromEntries(url.searchParams);
+      const checked = check.request({ method: req.method ?? 'GET', path, query, headers, body });
+      for (const problem of checked.problems) state.problems.push(`${req.method} ${path}: ${problem}`);
+      if (!checked.operation) return answer(404, { success: false, message: 'Not found' });
+      const operation = checked.operation;
+      const reply = (value: unknown) => {
+        for (const problem of check.response(operation, 200, value))
+          state.problems.push(`${req.method} ${path}: ${problem}`);
+        answer(200, value);
+      };
+      if (state.down) return answer(503, { success: false, message: 'Service unavailable' });
+      if (headers['x-api-key'] !== state.apiKey)
+        return answer(401, { success: false, message: 'Invalid API key' });
+      const form = (checked.body ?? {}) as Record<string, unknown>;
+
+      switch (path) {
+        case '/getHotels':
+          return reply({
+            success: true,
+            data: [
+              { propertyID: '501', propertyName: 'Stand-in Beach Resort', propertyTimezone: 'Asia/Bangkok' },
+            ],
+            count: 1,
+            total: 1,
+          });
+        case '/getRooms':
+          return reply({
+            success: true,
+            data: [
+              { propertyID: '501', rooms: state.rooms.map((r) => ({ ...r, roomTypeName: 'Bungalow' })) },
+            ],
+            count: 1,
+            total: 1,
+          });
+        case '/getReservations': {
+          // "CheckIn/checkOut dates OR status are required" with roomID.
+          if (query.roomID && !query.status)
+            return reply({ success: false, message: 'roomID needs a status or dates' });
+          const found = state.reservations.filter(
+            (r) =>
+              (!query.status || r.status === query.status) && (!query.roomID || r.roomID === query.roomID),
+          );
+          return reply({
+            success: true,
+            data: found.map((r) => ({
+              propertyID: '501',
+              reservationID: r.reservationID,
+              status: r.status,
+              guestName: r.guestName,
+              ...(query.roomID ? { subReservationID: r.subReservationID } : {}),
+            })),
+            count: found.length,
+            total: found.length,
+          });
+        }
+        case '/postCustomItem': {
+          if (state.refuseNext) {
+            const message = state.refuseNext;
+            state.refuseNext = null;
+            return reply({ success: false, message });
+          }
+          const reservation = state.reservations.find((r) => r.reservationID === form.reservationID);
+          if (!reservation) return reply({ success: false, message: 'Reservation not found' });
+          const referenceID = typeof form.referenceID === 'string' ? form.referenceID : null;
+          const again = referenceID ? state.folio.find((f) => f.referenceID === referenceID) : undefined;
+          if (again)
+            return reply({
+              success: true,
+              data: {
+                soldProductID: again.soldProductID,
+                transactionID: `T${again.soldProductID}`,
+                notice: 'referenceID already posted: nothing was created',
+              },
+            });
+          const soldProductID = `SP${++sold}`;
+          state.folio.push({
+            soldProductID,
+            reservationID: reservation.reservationID,
+            referenceID,
+            items: (form.items ?? []) as FolioItem['items'],
+            voided: false,
+          });
+          return reply({ success: true, data: { soldProductID, transactionID: `T${soldProductID}` } });
+        }
+        case '/postVoidItem': {
+          const item = state.folio.find(
+            (f) => f.soldProductID === form.soldProductID && f.reservationID === form.reservationID,
+          );
+          if (!item || item.voided)
+            return reply({ success: false, message: 'Item not found or already voided' });
+          item.voided = true;
+          return reply({ success: true });
+        }
+        default:
+          return answer(404, { success: false, message: 'Not found' });
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const standIn = state as CloudbedsStandIn;
+  standIn.url = `http://127.0.0.1:${port}${base}`;
+  standIn.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return standIn;
+}
