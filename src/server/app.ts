@@ -149,6 +149,7 @@ export function createApp(options: CreateAppOptions) {
         live,
         retryDelaysMs: config.webhooks.retryDelaysMs,
         leaseMs: config.webhooks.leaseMs,
+        allowedHosts: config.webhooks.allowedHosts,
       }),
     // Backups by themselves (fifth stage)
     backups:

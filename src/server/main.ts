@@ -120,6 +120,7 @@ async function main() {
     live,
     retryDelaysMs: config.webhooks.retryDelaysMs,
     leaseMs: config.webhooks.leaseMs,
+    allowedHosts: config.webhooks.allowedHosts,
   });
   // What the server records is stamped by a clock that never goes back (clock.ts).
   const now = createWallClock(await latestRecordedMs(db));

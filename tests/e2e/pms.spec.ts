@@ -1,8 +1,18 @@
 import { adminEn } from '../../src/shared/i18n/admin-en';
 import { startCloudbedsStandIn } from '../pms/cloudbeds-stand-in';
+import { startServer } from '../support/server-process';
 import { loginAsAdmin } from './admin-helpers';
 import { addMissing, testDrinks, testGuest } from './checkout-helpers';
-import { expect, test } from './fixtures';
+import { test as base, expect } from './fixtures';
+
+/** The stand-in PMS runs on this machine: the resort names it in WEBHOOK_ALLOWED_HOSTS, as for a webhook. */
+const test = base.extend({
+  server: async ({}, use) => {
+    const server = await startServer({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+    await use(server);
+    await server.stop();
+  },
+});
 
 /** A checkout and a post both go through the server and the stand-in PMS: more than a page's usual wait. */
 const throughThePms = { timeout: 15_000 };

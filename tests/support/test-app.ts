@@ -140,6 +140,7 @@ export async function createTestApp(
     live,
     retryDelaysMs: config.webhooks.retryDelaysMs,
     leaseMs: config.webhooks.leaseMs,
+    allowedHosts: config.webhooks.allowedHosts,
   });
   const app = createApp({
     webhooks,

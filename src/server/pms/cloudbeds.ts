@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { type Dispatcher, request } from 'undici';
 import type { PmsRoomOption } from '../../shared/pms-types';
 import { retryAfterMs } from '../webhooks/deliver';
 import { type InHouse, type PmsAdapter, type PmsAnswer, type PmsSettings, pmsTimeoutMs } from './pms-adapter';
@@ -35,7 +35,12 @@ interface CloudbedsAnswer {
   data?: unknown;
 }
 
-export function createCloudbedsAdapter(settings: PmsSettings): PmsAdapter {
+/**
+ * `dispatcher`: the connections' address rules (the webhooks' own, `pmsDispatcher` in pms-poster.ts): an owner
+ * or manager types the API URL, and it must not reach what a webhook may not (the machine, its network, a cloud's
+ * metadata) unless WEBHOOK_ALLOWED_HOSTS names it.
+ */
+export function createCloudbedsAdapter(settings: PmsSettings, dispatcher?: Dispatcher): PmsAdapter {
   const base = settings.apiUrl.replace(/\/+$/, '');
   const property = settings.propertyId ? { propertyID: settings.propertyId } : {};
 
@@ -52,6 +57,7 @@ export function createCloudbedsAdapter(settings: PmsSettings): PmsAdapter {
     try {
       const response = await request(url, {
         method,
+        ...(dispatcher ? { dispatcher } : {}),
         signal: AbortSignal.timeout(pmsTimeoutMs),
         headers: {
           'x-api-key': settings.credentials.apiKey,

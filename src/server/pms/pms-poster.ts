@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Selectable } from 'kysely';
+import { Agent, type Dispatcher } from 'undici';
 import type { CheckoutLine } from '../../shared/api-types';
 import type { AuditActor } from '../../shared/audit-types';
 import { netOf, vatOf } from '../../shared/tax';
@@ -10,6 +11,8 @@ import type { Database } from '../db/tables';
 import type { LiveHub } from '../live/live-hub';
 import { describeError, type Logger } from '../logger';
 import { currentDocumentRow, readTaxContext } from '../tax/tax-documents';
+import { createAddressRules } from '../webhooks/address-rules';
+import { checkedLookup } from '../webhooks/url-check';
 import { retryDelay } from '../webhooks/webhook-sender';
 import { createCloudbedsAdapter } from './cloudbeds';
 import type { PmsAdapter, PmsAnswer, PmsLine, PmsSettings } from './pms-adapter';
@@ -46,6 +49,8 @@ export interface PmsPosterOptions {
   leaseMs: number;
   now?: () => number;
   random?: () => number;
+  /** Hosts, addresses and ranges of the resort's network the PMS's URL may reach (WEBHOOK_ALLOWED_HOSTS). */
+  allowedHosts: readonly string[];
   /** The adapter for a connection (tests may count calls); by kind otherwise. */
   adapterFor?: (settings: PmsSettings) => PmsAdapter;
 }
@@ -78,7 +83,19 @@ export function settingsOf(row: ConnectionRow): PmsSettings {
   };
 }
 
-export const adapterOf = (settings: PmsSettings): PmsAdapter => createCloudbedsAdapter(settings);
+/**
+ * The connections the adapters make, through the webhooks' address rules (WEBHOOK_ALLOWED_HOSTS names the
+ * resort's own network): the name resolved once, every address checked, the connection made to what was checked.
+ */
+export function pmsDispatcher(allowedHosts: readonly string[]): Dispatcher {
+  return new Agent({
+    connect: { lookup: checkedLookup(createAddressRules(allowedHosts)) },
+    keepAliveTimeout: 10_000,
+  });
+}
+
+export const adapterOf = (settings: PmsSettings, dispatcher: Dispatcher): PmsAdapter =>
+  createCloudbedsAdapter(settings, dispatcher);
 
 /** What the folio should hold after an event: the lines and their reference, or nothing (voided). */
 interface Wanted {
@@ -102,7 +119,8 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
   const { kysely } = db;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
-  const adapterFor = options.adapterFor ?? adapterOf;
+  const dispatcher = pmsDispatcher(options.allowedHosts);
+  const adapterFor = options.adapterFor ?? ((settings: PmsSettings) => adapterOf(settings, dispatcher));
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
   let stopped = true;

@@ -10,9 +10,11 @@ import { pmsPostingStates } from '../../../shared/pms-types';
 import { idParamSchema } from '../../../shared/schemas';
 import { changeBy, requireRight } from '../../auth/actor';
 import type { AppDeps } from '../../deps';
-import { HttpError } from '../../http/errors';
+import { HttpError, validationFailed } from '../../http/errors';
 import { readJson, readParams, readQuery } from '../../http/validate';
-import { adapterOf } from '../../pms/pms-poster';
+import { adapterOf, pmsDispatcher } from '../../pms/pms-poster';
+import { createAddressRules } from '../../webhooks/address-rules';
+import { refusalOfUrl } from '../../webhooks/url-check';
 import { createPmsRepo } from './pms.repo';
 
 const postingsQuerySchema = z.strictObject({ state: z.enum(pmsPostingStates).optional() });
@@ -25,11 +27,21 @@ export function pmsRoutes(deps: AppDeps) {
   const repo = createPmsRepo(deps.db);
   const integrations = requireRight(deps, 'integrations');
   const frontDesk = requireRight(deps, 'frontDesk');
+  // The PMS's URL is typed by an owner or manager: it reaches only what a webhook may (WEBHOOK_ALLOWED_HOSTS).
+  const { allowedHosts } = deps.config.webhooks;
+  const rules = createAddressRules(allowedHosts);
+  const dispatcher = pmsDispatcher(allowedHosts);
+  const adapter = async () => adapterOf(await repo.settings(), dispatcher);
 
   return new Hono()
     .get('/', integrations, async (c) => c.json({ connection: await repo.get() }))
     .put('/', integrations, async (c) => {
       const input = await readJson(c, pmsConnectionSchema);
+      const refusal = input.apiUrl === undefined ? null : await refusalOfUrl(rules, input.apiUrl);
+      if (refusal) {
+        const message = `This URL cannot be the PMS's: ${refusal}. Name the host in WEBHOOK_ALLOWED_HOSTS if it is the resort's own.`;
+        throw validationFailed(message, [{ path: 'apiUrl', message }]);
+      }
       const connection = await repo.save(input, await changeBy(c, deps));
       deps.pms.wake();
       return c.json({ connection });
@@ -41,13 +53,13 @@ export function pmsRoutes(deps: AppDeps) {
     })
     .post('/test', integrations, async (c) => {
       await readJson(c, pmsCommandSchema);
-      const answer = await adapterOf(await repo.settings()).test();
+      const answer = await (await adapter()).test();
       return c.json(answer.ok ? { ok: true, message: answer.value } : { ok: false, message: answer.reason });
     })
     .get('/mappings', integrations, async (c) => c.json(await repo.mappings()))
     .post('/mappings/propose', integrations, async (c) => {
       await readJson(c, pmsCommandSchema);
-      const rooms = await adapterOf(await repo.settings()).rooms();
+      const rooms = await (await adapter()).rooms();
       if (!rooms.ok)
         throw new HttpError(502, 'pms_failed', `The PMS did not give its rooms: ${rooms.reason}`);
       return c.json(await repo.propose(rooms.value));

@@ -13,7 +13,13 @@ import { createPmsPoster } from '../../pms/pms-poster';
 
 /** Retries within a test (the real schedule is 5 s, 5 min, … 10 h). */
 const fastRetries = {
-  webhooks: { ...parseConfig({}).webhooks, retryDelaysMs: [100, 200, 300], leaseMs: 5_000 },
+  // The stand-in runs on this machine: the resort names it, as for a webhook receiver on its own network.
+  webhooks: {
+    ...parseConfig({}).webhooks,
+    retryDelaysMs: [100, 200, 300],
+    leaseMs: 5_000,
+    allowedHosts: ['127.0.0.1'],
+  },
 };
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
@@ -102,6 +108,28 @@ describeEachDatabase('PMS: Cloudbeds', ({ fresh, dialect }) => {
       apiKeySet: true,
     });
     expect((await call('GET', '/api/pms')).body.connection).toMatchObject({ apiKeySet: true });
+  });
+
+  it('the PMS URL reaches only what a webhook may: this machine unnamed, a cloud metadata address, a private network are 422', async () => {
+    const strict = await fresh({ config: { webhooks: { ...fastRetries.webhooks, allowedHosts: [] } } });
+    const strictCookie = await strict.login();
+    for (const apiUrl of [
+      pms.url,
+      'http://169.254.169.254/latest',
+      'http://10.1.2.3/api',
+      'http://[::1]:80/',
+    ]) {
+      const answer = await strict.request('PUT', '/api/pms', {
+        cookie: strictCookie,
+        body: { kind: 'cloudbeds', apiUrl, apiKey: pms.apiKey },
+      });
+      expect(answer.status, apiUrl).toBe(422);
+      expect((await answer.json()).error.message, apiUrl).toMatch(/cannot be the PMS's/);
+    }
+    expect((await strict.request('GET', '/api/pms', { cookie: strictCookie })).status).toBe(200);
+    expect(
+      (await (await strict.request('GET', '/api/pms', { cookie: strictCookie })).json()).connection,
+    ).toBeNull();
   });
 
   it('POST /api/pms/test answers what the PMS said, with the right key and with a wrong one', async () => {
