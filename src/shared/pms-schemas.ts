@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pmsKinds } from './pms-types';
+import { httpUrlCheck } from './webhook-schemas';
 
 export const pmsLimits = { textMax: 200, mappingsMax: 1_000 } as const;
 
@@ -10,22 +11,9 @@ const text = (name: string) =>
     .min(1, `${name} is required`)
     .max(pmsLimits.textMax, `${name} must be at most ${pmsLimits.textMax} characters`);
 
-const apiUrlSchema = text('API URL').superRefine((value, ctx) => {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'API URL must be a full address such as https://api.cloudbeds.com/api/v1.3',
-    });
-    return;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    ctx.addIssue({ code: 'custom', message: 'API URL must start with https:// or http://' });
-  else if (url.username || url.password)
-    ctx.addIssue({ code: 'custom', message: 'API URL must not carry a user name or password' });
-});
+const apiUrlSchema = text('API URL').superRefine(
+  httpUrlCheck('API URL', 'https://api.cloudbeds.com/api/v1.3'),
+);
 
 /** PUT /api/pms: the connection. `apiKey` may be left out to keep the one stored. */
 export const pmsConnectionSchema = z.strictObject({

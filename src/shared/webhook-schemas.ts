@@ -22,27 +22,32 @@ export const webhookEventSchema = z.enum([allWebhookEvents, ...auditActions], {
  * reach is the server's rule (WEBHOOK_ALLOWED_HOSTS, src/server/webhooks/address-rules.ts): the browser cannot
  * know the resort's network nor resolve names.
  */
+/**
+ * An address the server sends to (a webhook endpoint, the PMS's API): a full http(s) URL with no user name or
+ * password in it; `label` names the field in the messages, `example` shows a good one.
+ */
+export function httpUrlCheck(label: string, example: string) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a full address such as ${example}` });
+      return;
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      ctx.addIssue({ code: 'custom', message: `${label} must start with https:// or http://` });
+    else if (url.username || url.password)
+      ctx.addIssue({ code: 'custom', message: `${label} must not carry a user name or password` });
+  };
+}
+
 export const webhookUrlSchema = z
   .string({ error: 'URL is required' })
   .trim()
   .min(1, 'URL is required')
   .max(webhookLimits.urlMax, `URL must be at most ${webhookLimits.urlMax} characters`)
-  .superRefine((value, ctx) => {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'URL must be a full address such as https://pms.example.com/hooks',
-      });
-      return;
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-      ctx.addIssue({ code: 'custom', message: 'URL must start with https:// or http://' });
-    else if (url.username || url.password)
-      ctx.addIssue({ code: 'custom', message: 'URL must not carry a user name or password' });
-  });
+  .superRefine(httpUrlCheck('URL', 'https://pms.example.com/hooks'));
 
 const eventsSchema = z
   .array(webhookEventSchema, { error: 'Events must be a list of actions, or ["*"] for all' })
