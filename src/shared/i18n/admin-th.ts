@@ -910,7 +910,7 @@ export const adminTh: AdminMessages = {
   pmsActionFailed: 'เปลี่ยนการส่งเข้า PMS ไม่สำเร็จ',
   pmsSection: 'PMS: บิลของแขก',
   pmsIntro: 'เช็กเอาต์จะถูกส่งเข้าโฟลิโอของการจองที่เช็กอินในห้องของบังกะโลนั้น คีย์ API จะถูกเก็บไว้และไม่แสดงอีก',
-  pmsKind: 'PMS',
+  pmsKind: 'ระบบบริหารโรงแรม (PMS)',
   pmsApiUrl: 'URL ของ API',
   pmsPropertyId: 'รหัสที่พัก',
   pmsApiKey: 'คีย์ API',
