@@ -315,6 +315,33 @@ export const routeRules: Record<string, Row> = {
     rule: right('void'),
     call: () => ({ path: '/api/checkouts/void-unverified', body: { reason: 'A flood of fake checks' } }),
   },
+  // The charge reaches the guest's bill (sixth stage): the connection and its mappings are the integrations'
+  // (no PMS reached here: its default address does not resolve on a test machine); the postings the desk's.
+  'GET /api/pms': { rule: right('integrations'), call: () => ({ path: '/api/pms' }) },
+  'PUT /api/pms': {
+    rule: right('integrations'),
+    call: () => ({ path: '/api/pms', body: { kind: 'cloudbeds', apiKey: 'a-test-key' } }),
+  },
+  'DELETE /api/pms': { rule: right('integrations'), call: () => ({ path: '/api/pms' }) },
+  'POST /api/pms/test': { rule: right('integrations'), call: () => ({ path: '/api/pms/test', body: {} }) },
+  'GET /api/pms/mappings': { rule: right('integrations'), call: () => ({ path: '/api/pms/mappings' }) },
+  'POST /api/pms/mappings/propose': {
+    rule: right('integrations'),
+    call: () => ({ path: '/api/pms/mappings/propose', body: {} }),
+  },
+  'PUT /api/pms/mappings': {
+    rule: right('integrations'),
+    call: () => ({ path: '/api/pms/mappings', body: { rooms: [], items: [] } }),
+  },
+  'GET /api/pms/postings': { rule: right('frontDesk'), call: () => ({ path: '/api/pms/postings' }) },
+  'POST /api/pms/postings/:id/post-again': {
+    rule: right('frontDesk'),
+    call: () => ({ path: '/api/pms/postings/999999/post-again', body: {} }),
+  },
+  'POST /api/pms/postings/:id/settle': {
+    rule: right('frontDesk'),
+    call: () => ({ path: '/api/pms/postings/999999/settle', body: { note: 'Paid at the desk' } }),
+  },
   // The session routes end or replace the caller's session: they run last (see below).
   'GET /api/session': { rule: publicRule, call: () => ({ path: '/api/session' }) },
   'POST /api/session': {
