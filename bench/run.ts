@@ -583,6 +583,14 @@ async function lighthouseSection({ busyCore: busy = false } = {}) {
     target: '<= 100 ms',
     met: m.tbtMs <= budgets.firstPaintTbtMs,
   });
+  // The page's own share of that TBT: its tasks by their CPU time, not the wall time a busy machine stretches.
+  add({
+    section: s,
+    metric: 'TBT from CPU time, longest task (CPU)',
+    value: `${ms(m.cpuTbtMs)}, ${ms(m.longestTaskCpuMs)}`,
+    target: '<= 100 ms',
+    met: m.cpuTbtMs <= budgets.firstPaintTbtMs,
+  });
   add({ section: s, metric: 'CLS', value: m.cls.toFixed(3), target: '0', met: m.cls === 0 });
   add({ section: s, metric: 'bytes transferred', value: kib(m.bytes) });
   add({
