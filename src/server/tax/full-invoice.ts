@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { taxMessages } from '../../shared/tax';
 import type { FullInvoiceCorrection, FullInvoiceRequest } from '../../shared/tax-schemas';
 import { appendAudit, type Change, subject } from '../audit/audit-log';
 import type { Db } from '../db/database';
+import type { Database } from '../db/tables';
 import { HttpError, notFound } from '../http/errors';
 import {
   currentDocumentRow,
@@ -11,6 +12,24 @@ import {
   readTaxContext,
   replaceDocument,
 } from './tax-documents';
+
+/**
+ * The checkout's row, locked first, so two requests for one checkout take turns (SQLite: the write lock at
+ * once; PostgreSQL: the row's). 404 when there is none.
+ */
+async function lockedCheckout(trx: Transaction<Database>, dialect: Db['dialect'], checkoutId: number) {
+  if (dialect === 'sqlite') {
+    await trx.updateTable('checkouts').set({ id: sql`id` }).where('id', '=', checkoutId).execute();
+  }
+  const checkout = await trx
+    .selectFrom('checkouts')
+    .select(['id', 'bungalow', 'total', 'voided_at'])
+    .where('id', '=', checkoutId)
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  if (!checkout) throw notFound('Checkout');
+  return checkout;
+}
 
 /**
  * A full tax invoice (§86/4) for a checkout, in one transaction: numbered in the invoice prefix's own
@@ -24,17 +43,7 @@ export async function issueFullInvoice(
   change: Change,
 ): Promise<void> {
   await kysely.transaction().execute(async (trx) => {
-    // The checkout's row first, so two requests for one checkout take turns (SQLite: the write lock at once).
-    if (dialect === 'sqlite') {
-      await trx.updateTable('checkouts').set({ id: sql`id` }).where('id', '=', checkoutId).execute();
-    }
-    const checkout = await trx
-      .selectFrom('checkouts')
-      .select(['id', 'bungalow', 'total', 'voided_at'])
-      .where('id', '=', checkoutId)
-      .$if(dialect === 'postgres', (qb) => qb.forUpdate())
-      .executeTakeFirst();
-    if (!checkout) throw notFound('Checkout');
+    const checkout = await lockedCheckout(trx, dialect, checkoutId);
     const { tax, timeZone } = await readTaxContext(trx);
     if (!tax) throw new HttpError(409, 'tax_off', taxMessages.taxOff);
     if (checkout.voided_at !== null) throw new HttpError(409, 'voided', taxMessages.voided);
@@ -77,16 +86,7 @@ export async function correctFullInvoice(
   change: Change,
 ): Promise<void> {
   await kysely.transaction().execute(async (trx) => {
-    if (dialect === 'sqlite') {
-      await trx.updateTable('checkouts').set({ id: sql`id` }).where('id', '=', checkoutId).execute();
-    }
-    const checkout = await trx
-      .selectFrom('checkouts')
-      .select(['id', 'bungalow', 'total', 'voided_at'])
-      .where('id', '=', checkoutId)
-      .$if(dialect === 'postgres', (qb) => qb.forUpdate())
-      .executeTakeFirst();
-    if (!checkout) throw notFound('Checkout');
+    const checkout = await lockedCheckout(trx, dialect, checkoutId);
     if (checkout.voided_at !== null) throw new HttpError(409, 'voided', taxMessages.voided);
     const current = await currentDocumentRow(trx, checkoutId);
     if (current?.type !== 'full' || current.status !== 'issued') {
