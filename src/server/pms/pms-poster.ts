@@ -13,7 +13,7 @@ import { describeError, type Logger } from '../logger';
 import { currentDocumentRow, readTaxContext } from '../tax/tax-documents';
 import { createAddressRules } from '../webhooks/address-rules';
 import { checkedLookup } from '../webhooks/url-check';
-import { retryDelay } from '../webhooks/webhook-sender';
+import { freeAt, retryDelay } from '../webhooks/webhook-sender';
 import { createCloudbedsAdapter } from './cloudbeds';
 import type { PmsAdapter, PmsAnswer, PmsLine, PmsSettings } from './pms-adapter';
 
@@ -179,12 +179,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
         const at = now();
         let next = at + options.leaseMs;
         if (Number(connection.cursor) < head && !working) {
-          const due = connection.next_attempt_at ? Date.parse(connection.next_attempt_at) : 0;
-          const leased =
-            connection.lease_owner && connection.lease_owner !== owner && connection.lease_until
-              ? Date.parse(connection.lease_until)
-              : 0;
-          const free = Math.max(due, leased);
+          const free = freeAt(connection, owner);
           if (free > at) next = Math.min(next, free);
           else startWorker(connection.id);
         }

@@ -130,6 +130,20 @@ function durationText(ms: number): string {
   return `${Math.round(ms / 1000)} seconds`;
 }
 
+/**
+ * When a claimed cursor (a webhook endpoint, the PMS connection) may be worked on by `owner`: after its next
+ * attempt is due and after another server's lease on it runs out (0: now).
+ */
+export function freeAt(
+  row: { next_attempt_at: string | null; lease_owner: string | null; lease_until: string | null },
+  owner: string,
+): number {
+  const due = row.next_attempt_at ? Date.parse(row.next_attempt_at) : 0;
+  const leasedUntil =
+    row.lease_owner && row.lease_owner !== owner && row.lease_until ? Date.parse(row.lease_until) : 0;
+  return Math.max(due, leasedUntil);
+}
+
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const { db, config, logger, live } = options;
   const { kysely } = db;
@@ -271,12 +285,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
         let next = at + config.leaseMs;
         for (const endpoint of endpoints) {
           if (Number(endpoint.cursor) >= head || working.has(endpoint.id)) continue;
-          const due = endpoint.next_attempt_at ? Date.parse(endpoint.next_attempt_at) : 0;
-          const leasedUntil =
-            endpoint.lease_owner && endpoint.lease_owner !== owner && endpoint.lease_until
-              ? Date.parse(endpoint.lease_until)
-              : 0;
-          const free = Math.max(due, leasedUntil);
+          const free = freeAt(endpoint, owner);
           if (free > at) next = Math.min(next, free);
           else startWorker(endpoint.id);
         }
