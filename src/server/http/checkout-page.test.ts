@@ -51,7 +51,7 @@ const embedded = (html: string) => {
 
 /** The page's visible text, roughly as a browser without JavaScript shows it. */
 const text = (html: string) =>
-  (html.match(/<div id="root">([\s\S]*)<\/div><script type="application\/json"/)?.[1] ?? '')
+  (html.match(/<div id="root">([\s\S]*)<\/div>\s*<\/body>/)?.[1] ?? '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, ' ');
@@ -269,13 +269,13 @@ describeEachDatabase('GET /checkout rendered by the server', ({ fresh }) => {
 });
 
 describeEachDatabase("GET /checkout with the first taps' script", ({ fresh }) => {
-  it('carries it inline after the drinks and their data, allowed by its hash alone', async () => {
+  it('carries it inline after the data and before the drinks, allowed by its hash alone', async () => {
     const t = await fresh({ seed: true, config: { webRoot: webRootWithTaps } });
     const { response, html } = await page(t, '/checkout?bungalow=4');
-    // After the data it reads ('Starting: N'), so it runs once the drinks it counts are parsed.
+    // After the data it reads ('Starting: N') and before the first card, so it runs before any + is parsed.
     expect(html).toMatch(
       new RegExp(
-        `id="${firstPaintElementId}">[^<]*</script><script>${firstTapCode.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')}</script>`,
+        `id="${firstPaintElementId}">[^<]*</script><script>${firstTapCode.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')}</script><div id="root">`,
       ),
     );
     const policy = response.headers.get('content-security-policy') ?? '';

@@ -164,6 +164,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
 /** The shell cut around its root, made into the guest's page's frame once. */
 interface PageTemplate {
   head: string;
+  /** The first taps' script (or nothing), between the page's data and its root. */
+  taps: string;
   tail: string;
   /** The page's Content-Security-Policy: the usual one, or with the inline rules' and script's hashes. */
   policy: string | undefined;
@@ -189,9 +191,10 @@ export function firstPaintHead(head: string, css: string | null): { head: string
 }
 
 /**
- * The first taps' script inline, after the page's drinks and data (docs/decisions/180-first-tap-counts.md): it
- * runs as soon as the parser reaches it, so + counts from the moment it is drawn, before the app's code is
- * even asked for. Without the built script (a test's miniature shell) nothing.
+ * The first taps' script inline, after the page's data and before its drinks (docs/decisions/180-first-tap-counts.md):
+ * it runs before the parser reaches the first card and enables each + as the parser adds it, so + counts from
+ * the moment it is drawn, before the rest of the page is parsed or the app's code is even asked for. Without the
+ * built script (a test's miniature shell) nothing.
  */
 export function firstTapScript(script: string | null): { html: string; scriptHash?: string } {
   if (script === null) return { html: '' };
@@ -233,7 +236,8 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
     const inline = styleHash || taps.scriptHash;
     template = {
       head: head + html.slice(headEnd, at),
-      tail: taps.html + html.slice(at + root.length),
+      taps: taps.html,
+      tail: html.slice(at + root.length),
       policy: inline ? policyWithInline({ style: styleHash, script: taps.scriptHash }) : undefined,
     };
     return template;
@@ -247,13 +251,13 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
     ]);
     const root = await renderCheckout(url, firstPaint, messages);
     if (root === null) return null;
-    const { head, tail } = shell();
+    const { head, taps, tail } = shell();
     const html = `${head
       .replace(/<html lang="[^"]*">/, `<html lang="${firstPaint.language}">`)
       .replace(
         /<title>[^<]*<\/title>/,
         `<title>${escapeHtml(messages.appTitle)}</title>`,
-      )}<div id="root">${root}</div><script type="application/json" id="${firstPaintElementId}">${firstPaintJson(firstPaint)}</script>${tail}`;
+      )}<script type="application/json" id="${firstPaintElementId}">${firstPaintJson(firstPaint)}</script>${taps}<div id="root">${root}</div>${tail}`;
     return { html, ...(await compressQuickly(html)), best: false };
   }
 

@@ -1,10 +1,11 @@
 /**
- * The first taps' script (docs/decisions/180-first-tap-counts.md): inline at the end of the server's page of
- * /checkout (server/http/checkout-page.ts, allowed by its hash), so it runs as the drinks are parsed, before the
- * app's code has even been asked for. It enables + (and − once something is counted), counts each tap on the
- * page's own buttons with the page's own rule (changeMissing) and shows it at once on the drink's count and its
- * card, and keeps the counts for the app: the checkout form takes them when it has hydrated (takeFirstTaps),
- * and from then on only the app counts. Built on its own (vite.first-tap.config.ts) into dist/web/first-tap.js.
+ * The first taps' script (docs/decisions/180-first-tap-counts.md): inline in the server's page of /checkout
+ * (server/http/checkout-page.ts, allowed by its hash), after the page's data and before its drinks, so it runs
+ * before the parser reaches the first card, long before the app's code has even been asked for. It enables +
+ * (and − once something is counted) on each card as the parser adds it, counts each tap on the page's own
+ * buttons with the page's own rule (changeMissing) and shows it at once on the drink's count and its card, and
+ * keeps the counts for the app: the checkout form takes them when it has hydrated (takeFirstTaps), and from then
+ * on only the app counts. Built on its own (vite.first-tap.config.ts) into dist/web/first-tap.js.
  *
  * Its clicks are stopped at the window, before React's root listener sees them: React replays a click on a
  * part it has not hydrated yet, which would count that tap a second time.
@@ -34,7 +35,7 @@ function startFirstTaps() {
     const missing = missingOf(counts, drink);
     const output = card.querySelector('output');
     if (output) {
-      output.textContent = String(missing);
+      if (output.textContent !== String(missing)) output.textContent = String(missing);
       swapClasses(output, missing > 0, countLook);
     }
     swapClasses(card, missing > 0, cardLook);
@@ -44,11 +45,26 @@ function startFirstTaps() {
     if (plus) plus.disabled = !canAdd(counts, drink);
   };
 
-  const cards = () => document.querySelectorAll(`[${drinkAttribute}]`);
-  for (const card of cards()) {
-    const drink = drinks.get(card.getAttribute(drinkAttribute) ?? '');
-    if (drink) draw(card, drink);
-  }
+  // Each card once its + is parsed. The parser adds the page in chunks, each a task; the observer's records
+  // are taken at the end of the chunk's task, before the browser can draw a frame of it, so no + is ever drawn
+  // disabled. Only new cards: draw's own change of a count would otherwise call it again.
+  const drawn = new WeakSet<Element>();
+  const drawParsedCards = () => {
+    for (const card of document.querySelectorAll(`[${drinkAttribute}]`)) {
+      const drink = drinks.get(card.getAttribute(drinkAttribute) ?? '');
+      if (!drink || drawn.has(card) || !button(card, 1)) continue;
+      drawn.add(card);
+      draw(card, drink);
+    }
+  };
+  const parsing = new MutationObserver(drawParsedCards);
+  parsing.observe(document.documentElement, { childList: true, subtree: true });
+  const parsed = () => {
+    parsing.disconnect();
+    drawParsedCards();
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parsed, { once: true });
+  else parsed();
 
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
@@ -66,6 +82,7 @@ function startFirstTaps() {
   const firstTaps: FirstTaps = {
     take() {
       window.removeEventListener('click', onClick, true);
+      parsing.disconnect();
       firstTaps.take = () => null;
       return counts;
     },
