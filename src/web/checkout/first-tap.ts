@@ -63,7 +63,8 @@ function startFirstTaps() {
     parsing.disconnect();
     drawParsedCards();
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parsed, { once: true });
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', parsed, { once: true });
   else parsed();
 
   const onClick = (event: MouseEvent) => {
