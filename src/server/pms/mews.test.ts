@@ -176,5 +176,39 @@ describe('the Mews adapter against the stand-in', () => {
       failure: 'refused',
       reason: 'No Mews tax rate code is set for VAT: set it in Integrations',
     });
+    // "Within the Editable History Interval for the enterprise" (7 days at the stand-in's).
+    const lastWeek = new Date(Date.now() - 8 * 24 * 3600_000).toISOString();
+    expect(await adapter.post({ ...order('FC-10'), saleDate: lastWeek })).toMatchObject({
+      ok: false,
+      failure: 'refused',
+      reason: 'Mews: ConsumptionUtc is outside the Editable History Interval',
+    });
+  });
+
+  it('the stand-in as Mews documents it: POST of JSON only, Invalid JSON, paging by Limitation and Cursor', async () => {
+    const at = (operation: string) => `${mews.url}/api/connector/v1/${operation}`;
+    expect((await fetch(at('configuration/get'))).status).toBe(404);
+    const broken = await fetch(at('configuration/get'), { method: 'POST', body: '{"ClientToken": ' });
+    expect([broken.status, await broken.json()]).toEqual([400, { Message: 'Invalid JSON' }]);
+    const auth = {
+      ClientToken: mews.clientToken,
+      AccessToken: mews.accessToken,
+      Client: 'Fridge Check 1.0.0',
+    };
+    const page = async (cursor?: string) =>
+      (await (
+        await fetch(at('resources/getAll'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            ...auth,
+            Extent: { Resources: true },
+            Limitation: { Count: 2, ...(cursor ? { Cursor: cursor } : {}) },
+          }),
+        })
+      ).json()) as { Resources: { Name: string }[]; Cursor?: string };
+    const first = await page();
+    expect(first.Resources.map((r) => r.Name)).toEqual(['11', 'Bungalow 12']);
+    expect((await page(first.Cursor)).Resources.map((r) => r.Name)).toEqual(['Bungalow 13']);
   });
 });

@@ -1,7 +1,7 @@
 import type { PmsKind, PmsRoomOption } from '../../shared/pms-types';
 
 /**
- * What the poster asks of a PMS, whatever the vendor: one adapter a vendor (`cloudbeds.ts`) turns it into that
+ * What the poster asks of a PMS, whatever the vendor: one adapter a vendor (`cloudbeds.ts`, `mews.ts`) turns it into that
  * vendor's request and the answer into ours. An adapter never throws for what the PMS answered: a failure is an
  * answer the poster keeps, in the PMS's own words.
  */
