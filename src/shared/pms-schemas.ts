@@ -15,13 +15,30 @@ const apiUrlSchema = text('API URL').superRefine(
   httpUrlCheck('API URL', 'https://api.cloudbeds.com/api/v1.3'),
 );
 
-/** PUT /api/pms: the connection. `apiKey` may be left out to keep the one stored. */
-export const pmsConnectionSchema = z.strictObject({
-  kind: z.enum(pmsKinds, { error: 'Kind must be cloudbeds' }),
-  apiUrl: apiUrlSchema.optional(),
-  propertyId: text('Property ID').nullable().optional(),
-  apiKey: text('API key').optional(),
-});
+const kindSchema = z.enum(pmsKinds, { error: `Kind must be ${pmsKinds.join(' or ')}` });
+
+/**
+ * PUT /api/pms: the connection, by kind. A secret (`apiKey`; `clientToken`, `accessToken`) may be left out to
+ * keep the one stored.
+ */
+export const pmsConnectionSchema = z.looseObject({ kind: kindSchema }).pipe(
+  z.discriminatedUnion('kind', [
+    z.strictObject({
+      kind: z.literal('cloudbeds'),
+      apiUrl: apiUrlSchema.optional(),
+      propertyId: text('Property ID').nullable().optional(),
+      apiKey: text('API key').optional(),
+    }),
+    z.strictObject({
+      kind: z.literal('mews'),
+      apiUrl: apiUrlSchema.optional(),
+      serviceId: text('Service ID').optional(),
+      taxCode: text('Tax rate code').nullable().optional(),
+      clientToken: text('Client token').optional(),
+      accessToken: text('Access token').optional(),
+    }),
+  ]),
+);
 export type PmsConnectionInput = z.infer<typeof pmsConnectionSchema>;
 
 /** PUT /api/pms/mappings: the whole of both mappings, corrected by hand. */

@@ -1,13 +1,19 @@
 /** The PMS connection as answered (DESIGN.md, "The charge reaches the guest's bill"): never a credential. */
-export const pmsKinds = ['cloudbeds'] as const;
+export const pmsKinds = ['cloudbeds', 'mews'] as const;
 export type PmsKind = (typeof pmsKinds)[number];
 
 export interface PmsConnection {
   kind: PmsKind;
   apiUrl: string;
+  /** Cloudbeds' property ID (null for Mews). */
   propertyId: string | null;
-  /** The secrets are set (they are never answered back). */
+  /** Mews: the service (bar, minibar) the orders are added to, and the tax rate code for VAT (null for Cloudbeds). */
+  serviceId: string | null;
+  taxCode: string | null;
+  /** The secrets are set (they are never answered back): Cloudbeds' API key, Mews' client and access tokens. */
   apiKeySet: boolean;
+  clientTokenSet: boolean;
+  accessTokenSet: boolean;
   health: {
     /** The last audit seq posted or passed over. */
     postedUpTo: number;

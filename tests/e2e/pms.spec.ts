@@ -1,5 +1,6 @@
 import { adminEn } from '../../src/shared/i18n/admin-en';
 import { startCloudbedsStandIn } from '../pms/cloudbeds-stand-in';
+import { startMewsStandIn } from '../pms/mews-stand-in';
 import { startServer } from '../support/server-process';
 import { loginAsAdmin } from './admin-helpers';
 import { addMissing, testDrinks, testGuest } from './checkout-helpers';
@@ -78,5 +79,69 @@ test('a checkout in the browser reaches the stand-in folio; a refused post shows
     expect(pms.problems).toEqual([]);
   } finally {
     await pms.close();
+  }
+});
+
+test('Mews: a checkout in the browser is one order on the guest’s account; the Integrations page shows Mews’ fields, its tokens only as set', async ({
+  page,
+  server,
+  adminApi,
+}) => {
+  test.slow();
+  const mews = await startMewsStandIn();
+  try {
+    const room12 = mews.resources[1]?.Id ?? '';
+    mews.reservations.push({
+      Id: 'res-12',
+      AccountId: 'acc-ana',
+      AssignedResourceId: room12,
+      State: 'Started',
+    });
+    await adminApi.setDrinks(testDrinks);
+    await adminApi.setGuest(testGuest);
+    const api = adminApi.request();
+    const connect = {
+      kind: 'mews',
+      apiUrl: mews.url,
+      serviceId: mews.serviceId,
+      taxCode: mews.taxCode,
+      clientToken: mews.clientToken,
+      accessToken: mews.accessToken,
+    };
+    expect((await api.put('/api/pms', { data: connect })).status()).toBe(200);
+    const proposal = await (await api.post('/api/pms/mappings/propose', { data: {} })).json();
+    expect(
+      (
+        await api.put('/api/pms/mappings', { data: { rooms: proposal.rooms, items: proposal.items } })
+      ).status(),
+    ).toBe(200);
+
+    await page.goto('/checkout?bungalow=12');
+    await addMissing(page, 'Coke', 1);
+    await addMissing(page, 'Wine', 1);
+    await page.getByRole('button', { name: 'Share Receipt' }).click();
+    const recorded = await page.getByText(/^Recorded as #\d+$/).textContent();
+    const id = Number(recorded?.replace(/\D/g, ''));
+    await expect.poll(() => mews.orders.length, throughThePms).toBe(1);
+    expect(mews.orders[0]).toMatchObject({
+      AccountId: 'acc-ana',
+      ServiceId: mews.serviceId,
+      LinkedReservationId: 'res-12',
+    });
+    expect(mews.items.map((i) => [i.Name, i.UnitCount, i.UnitAmount, i.ExternalIdentifier])).toEqual([
+      ['Coke', 1, { Currency: 'THB', GrossValue: 40, TaxCodes: ['TH-S'] }, `FC-${id}/1/COKE`],
+      ['Wine', 1, { Currency: 'THB', GrossValue: 450, TaxCodes: ['TH-S'] }, `FC-${id}/2/WINE`],
+    ]);
+
+    await loginAsAdmin(page, server.adminPassword, '/admin/integrations');
+    const form = page.getByRole('form', { name: adminEn.pmsSection });
+    await expect(form.getByLabel(adminEn.pmsKind)).toHaveValue('mews');
+    await expect(form.getByLabel(adminEn.pmsServiceId)).toHaveValue(mews.serviceId);
+    await expect(form.getByLabel(adminEn.pmsClientToken)).toHaveValue('');
+    await expect(form.getByText(adminEn.pmsSecretSet)).toHaveCount(2);
+    expect(await page.content()).not.toContain(mews.accessToken);
+    expect(mews.problems).toEqual([]);
+  } finally {
+    await mews.close();
   }
 });

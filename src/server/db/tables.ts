@@ -329,10 +329,14 @@ export interface Database {
   /** The PMS connection (027-pms): at most one row; `credentials` is secret JSON, never answered. */
   pms_connections: {
     id: Generated<number>;
-    /** `cloudbeds` (the adapter in src/server/pms/). */
+    /** `cloudbeds` or `mews` (the adapters in src/server/pms/). */
     kind: string;
     api_url: string;
     property_id: string | null;
+    /**
+     * JSON: the secrets (Cloudbeds `{apiKey}`; Mews `{clientToken, accessToken}`), never answered, logged or
+     * audited, and beside Mews' its non-secret `serviceId` and `taxCode` (StoredCredentials in pms-poster.ts).
+     */
     credentials: string;
     /** The last audit seq posted or passed over: what to post next is `seq > cursor`. */
     cursor: number;
@@ -366,7 +370,7 @@ export interface Database {
     /** A failed post's reason, the PMS's own words where it gave them. */
     reason: string | null;
     reservation_id: string | null;
-    /** What the PMS answered for the posted items (Cloudbeds' soldProductID): what a void names. */
+    /** What the PMS answered for the posted items (Cloudbeds' soldProductID, Mews' OrderId): what a void names. */
     posting_id: string | null;
     reference: string | null;
     posted_total: number | null;

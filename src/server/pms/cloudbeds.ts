@@ -60,7 +60,7 @@ export function createCloudbedsAdapter(settings: PmsSettings, dispatcher?: Dispa
         ...(dispatcher ? { dispatcher } : {}),
         signal: AbortSignal.timeout(pmsTimeoutMs),
         headers: {
-          'x-api-key': settings.credentials.apiKey,
+          'x-api-key': settings.credentials.apiKey ?? '',
           accept: 'application/json',
           ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         },
@@ -145,7 +145,7 @@ export function createCloudbedsAdapter(settings: PmsSettings, dispatcher?: Dispa
       }[];
       const first = found.find((r) => r.reservationID);
       const value: InHouse | null = first?.reservationID
-        ? { reservationId: first.reservationID, roomPartId: first.subReservationID ?? null }
+        ? { reservationId: first.reservationID, roomPartId: first.subReservationID ?? null, accountId: null }
         : null;
       return { ok: true, value };
     },

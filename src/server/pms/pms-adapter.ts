@@ -1,7 +1,7 @@
 import type { PmsKind, PmsRoomOption } from '../../shared/pms-types';
 
 /**
- * What the poster asks of a PMS, whatever the vendor: one adapter a vendor (`cloudbeds.ts`) turns it into that
+ * What the poster asks of a PMS, whatever the vendor: one adapter a vendor (`cloudbeds.ts`, `mews.ts`) turns it into that
  * vendor's request and the answer into ours. An adapter never throws for what the PMS answered: a failure is an
  * answer the poster keeps, in the PMS's own words.
  */
@@ -27,12 +27,16 @@ export interface PmsLine {
   /** The unit price without VAT when `vat` is given, else the price as charged. */
   unitPrice: number;
   vat: number;
+  /** The unit price as charged, VAT included (Mews takes the gross and its tax rate code). */
+  unitGross: number;
 }
 
 export interface PmsPost {
   reservationId: string;
   /** The reservation's part in that room, where the PMS has one (Cloudbeds' subReservationID). */
   roomPartId: string | null;
+  /** The account charged, where the PMS charges an account rather than a folio (Mews' AccountId). */
+  accountId: string | null;
   roomId: string;
   /** Ours, unique per post: the PMS refuses a second post with it. */
   reference: string;
@@ -45,6 +49,7 @@ export interface PmsPost {
 export interface InHouse {
   reservationId: string;
   roomPartId: string | null;
+  accountId: string | null;
 }
 
 export interface PmsAdapter {
@@ -60,11 +65,24 @@ export interface PmsAdapter {
   void(reservationId: string, postingId: string): Promise<PmsAnswer<void>>;
 }
 
+/** The secrets, kept in `pms_connections.credentials` and never answered, logged or audited. */
+export interface PmsCredentials {
+  /** Cloudbeds. */
+  apiKey?: string;
+  /** Mews. */
+  clientToken?: string;
+  accessToken?: string;
+}
+
 export interface PmsSettings {
   kind: PmsKind;
   apiUrl: string;
+  /** Cloudbeds' propertyID. */
   propertyId: string | null;
-  credentials: { apiKey: string };
+  /** Mews' ServiceId (where orders go) and the tax rate code sent with VAT. */
+  serviceId: string | null;
+  taxCode: string | null;
+  credentials: PmsCredentials;
 }
 
 /** How long a request to a PMS may take. */

@@ -15,7 +15,8 @@ import { createAddressRules } from '../webhooks/address-rules';
 import { checkedLookup } from '../webhooks/url-check';
 import { freeAt, retryDelay } from '../webhooks/webhook-sender';
 import { createCloudbedsAdapter } from './cloudbeds';
-import type { PmsAdapter, PmsAnswer, PmsLine, PmsSettings } from './pms-adapter';
+import { createMewsAdapter } from './mews';
+import type { PmsAdapter, PmsAnswer, PmsCredentials, PmsLine, PmsSettings } from './pms-adapter';
 
 /**
  * The PMS poster: one per app server, a second reader of the audit beside the webhook sender
@@ -26,7 +27,8 @@ import type { PmsAdapter, PmsAnswer, PmsLine, PmsSettings } from './pms-adapter'
  * and on the cursor read (the webhook sender's claiming: one server posts at a time on PostgreSQL).
  *
  * At least once: a server killed between the PMS's answer and the save posts again, under the same reference,
- * which the PMS deduplicates on (Cloudbeds' referenceID). A void is saved on its own before the new post, so a
+ * which the PMS deduplicates on (Cloudbeds' referenceID; the Mews adapter looks for its order items first,
+ * docs/decisions/202-mews-adapter.md). A void is saved on its own before the new post, so a
  * repeat never voids twice. A PMS that does not answer (or answers 5xx, 429) holds the cursor: tried again
  * after the webhooks' schedule of waits, later events wait behind it, in order, across restarts (the wait is
  * stored). A post the PMS refuses, or one that cannot be made (no reservation in house, a mapping missing, the
@@ -73,13 +75,23 @@ const readBatch = 50;
 const roundRetryMs = 1_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** What `pms_connections.credentials` holds: the secrets, and Mews' service and tax code beside them. */
+export interface StoredCredentials extends PmsCredentials {
+  serviceId?: string | null;
+  taxCode?: string | null;
+}
+
 export function settingsOf(row: ConnectionRow): PmsSettings {
-  const credentials = JSON.parse(row.credentials) as { apiKey: string };
+  const { apiKey, clientToken, accessToken, serviceId, taxCode } = JSON.parse(
+    row.credentials,
+  ) as StoredCredentials;
   return {
     kind: row.kind as PmsSettings['kind'],
     apiUrl: row.api_url,
     propertyId: row.property_id,
-    credentials,
+    serviceId: serviceId ?? null,
+    taxCode: taxCode ?? null,
+    credentials: { apiKey, clientToken, accessToken },
   };
 }
 
@@ -94,8 +106,11 @@ export function pmsDispatcher(allowedHosts: readonly string[]): Dispatcher {
   });
 }
 
+/** The adapter of the connection's kind. */
 export const adapterOf = (settings: PmsSettings, dispatcher: Dispatcher): PmsAdapter =>
-  createCloudbedsAdapter(settings, dispatcher);
+  settings.kind === 'mews'
+    ? createMewsAdapter(settings, dispatcher)
+    : createCloudbedsAdapter(settings, dispatcher);
 
 /** What the folio should hold after an event: the lines and their reference, or nothing (voided). */
 interface Wanted {
@@ -465,6 +480,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
       quantity: line.quantity,
       unitPrice: tax ? netOf(line.unitPrice, tax.vatRate) : line.unitPrice * 100,
       vat: tax ? line.quantity * vatOf(line.unitPrice, tax.vatRate) : 0,
+      unitGross: line.unitPrice * 100,
     }));
     const posts = posting?.posts ?? 0;
     const base = wanted.documentNumber ?? `FC-${checkoutId}`;
@@ -474,6 +490,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
     const posted = await adapter.post({
       reservationId: inHouse.value.reservationId,
       roomPartId: inHouse.value.roomPartId,
+      accountId: inHouse.value.accountId,
       roomId: room.room_id,
       reference,
       lines,

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { PmsConnectionInput } from '../../../shared/pms-schemas';
 import type {
   PmsConnection,
   PmsKind,
@@ -13,19 +14,24 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError, notFound, validationFailed } from '../../http/errors';
 import { cloudbedsDefaultUrl } from '../../pms/cloudbeds';
+import { mewsDefaultUrl } from '../../pms/mews';
 import type { PmsSettings } from '../../pms/pms-adapter';
-import { settingsOf } from '../../pms/pms-poster';
+import { type StoredCredentials, settingsOf } from '../../pms/pms-poster';
 
 type ConnectionRow = Selectable<Database['pms_connections']>;
 
-/** The connection as answered: the key only as "set". */
+/** The connection as answered: the secrets only as "set". */
 function connectionOf(row: ConnectionRow): PmsConnection {
-  const credentials = JSON.parse(row.credentials) as { apiKey?: string };
+  const stored = JSON.parse(row.credentials) as StoredCredentials;
   return {
     kind: row.kind as PmsKind,
     apiUrl: row.api_url,
     propertyId: row.property_id,
-    apiKeySet: Boolean(credentials.apiKey),
+    serviceId: stored.serviceId ?? null,
+    taxCode: stored.taxCode ?? null,
+    apiKeySet: Boolean(stored.apiKey),
+    clientTokenSet: Boolean(stored.clientToken),
+    accessTokenSet: Boolean(stored.accessToken),
     health: {
       postedUpTo: Number(row.cursor),
       failuresInRow: row.failures_in_row,
@@ -38,11 +44,46 @@ function connectionOf(row: ConnectionRow): PmsConnection {
   };
 }
 
-export interface ConnectionFields {
-  kind: PmsKind;
-  apiUrl?: string;
-  propertyId?: string | null;
-  apiKey?: string;
+export type ConnectionFields = PmsConnectionInput;
+
+const required = (value: string | null | undefined, name: string, path: string): string => {
+  if (value) return value;
+  throw validationFailed(`${name} is required`, [{ path, message: `${name} is required` }]);
+};
+
+/**
+ * What the connection's row stores for these fields: a field left out keeps the stored one of the same kind.
+ * Only the kind's own fields are kept, so a change of kind leaves no secret of the other behind.
+ */
+function storedOf(input: ConnectionFields, before: ConnectionRow | undefined) {
+  const same = before?.kind === input.kind;
+  const kept: StoredCredentials = same && before ? JSON.parse(before.credentials) : {};
+  if (input.kind === 'cloudbeds') {
+    const apiKey = required(input.apiKey ?? kept.apiKey, 'API key', 'apiKey');
+    return {
+      apiUrl: input.apiUrl ?? (same && before ? before.api_url : cloudbedsDefaultUrl),
+      propertyId: input.propertyId !== undefined ? input.propertyId : (before?.property_id ?? null),
+      credentials: { apiKey } satisfies StoredCredentials,
+      changed: { apiKeyChanged: input.apiKey !== undefined },
+    };
+  }
+  const credentials: StoredCredentials = {
+    clientToken: required(input.clientToken ?? kept.clientToken, 'Client token', 'clientToken'),
+    accessToken: required(input.accessToken ?? kept.accessToken, 'Access token', 'accessToken'),
+    serviceId: required(input.serviceId ?? kept.serviceId, 'Service ID', 'serviceId'),
+    taxCode: input.taxCode !== undefined ? input.taxCode : (kept.taxCode ?? null),
+  };
+  return {
+    apiUrl: input.apiUrl ?? (same && before ? before.api_url : mewsDefaultUrl),
+    propertyId: null,
+    credentials,
+    changed: {
+      serviceId: credentials.serviceId,
+      taxCode: credentials.taxCode,
+      clientTokenChanged: input.clientToken !== undefined,
+      accessTokenChanged: input.accessToken !== undefined,
+    },
+  };
 }
 
 const noConnection = () => new HttpError(409, 'conflict', 'No PMS is connected: connect one first');
@@ -97,15 +138,12 @@ export function createPmsRepo({ kysely }: Db) {
     async save(input: ConnectionFields, change: Change): Promise<PmsConnection> {
       return kysely.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('pms_connections').selectAll().orderBy('id').executeTakeFirst();
-        const kept = before ? (JSON.parse(before.credentials) as { apiKey?: string }) : {};
-        const apiKey = input.apiKey ?? (before?.kind === input.kind ? kept.apiKey : undefined);
-        if (!apiKey)
-          throw validationFailed('API key is required', [{ path: 'apiKey', message: 'API key is required' }]);
+        const stored = storedOf(input, before);
         const fields = {
           kind: input.kind,
-          api_url: input.apiUrl ?? (before?.kind === input.kind ? before.api_url : cloudbedsDefaultUrl),
-          property_id: input.propertyId !== undefined ? input.propertyId : (before?.property_id ?? null),
-          credentials: JSON.stringify({ apiKey }),
+          api_url: stored.apiUrl,
+          property_id: stored.propertyId,
+          credentials: JSON.stringify(stored.credentials),
           updated_at: change.at,
           // Changed credentials are tried at once.
           next_attempt_at: null,
@@ -137,12 +175,12 @@ export function createPmsRepo({ kysely }: Db) {
           ...change,
           action: 'pms.connected',
           subject: subject('pms', saved.id),
-          // Never the key: that it changed, at most.
+          // Never a secret: that it changed, at most.
           details: {
             kind: saved.kind,
             apiUrl: saved.api_url,
             propertyId: saved.property_id,
-            apiKeyChanged: input.apiKey !== undefined,
+            ...stored.changed,
           },
         });
         return connectionOf(saved);

@@ -1,25 +1,36 @@
 import { type FormEvent, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Drink } from '../../../shared/api-types';
-import type {
-  PmsConnection,
-  PmsMappingProposal,
-  PmsMappings,
-  PmsRoomOption,
-  PmsTestAnswer,
+import type { PmsConnectionInput } from '../../../shared/pms-schemas';
+import {
+  type PmsConnection,
+  type PmsKind,
+  type PmsMappingProposal,
+  type PmsMappings,
+  type PmsRoomOption,
+  type PmsTestAnswer,
+  pmsKinds,
 } from '../../../shared/pms-types';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/select-field';
 import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { useActionResult } from '../use-action-result';
 
-const cloudbedsUrl = 'https://api.cloudbeds.com/api/v1.3';
+/** Each kind's API URL when none is typed: Cloudbeds' API, Mews' demo environment (docs/pms.md). */
+const defaultUrls: Record<PmsKind, string> = {
+  cloudbeds: 'https://api.cloudbeds.com/api/v1.3',
+  mews: 'https://api.mews-demo.com',
+};
+/** The vendors' names, the same in every language. */
+const kindNames: Record<PmsKind, string> = { cloudbeds: 'Cloudbeds', mews: 'Mews' };
 
 /**
- * The PMS connection (docs/pms.md): kind, URL, property and API key (shown only as set), a test that shows
- * what the PMS answered, and the bungalow → room and drink → item mappings, proposed by the server from the
- * PMS's rooms and corrected here by hand.
+ * The PMS connection (docs/pms.md): kind, URL, and the kind's own fields (Cloudbeds: property and API key; Mews:
+ * service, tax rate code, client and access tokens), the secrets shown only as set; a test that shows what the
+ * PMS answered, and the bungalow → room and drink → item mappings, proposed by the server from the PMS's rooms
+ * and corrected here by hand.
  */
 export function PmsSection({
   connection,
@@ -32,9 +43,16 @@ export function PmsSection({
 }) {
   const { a } = useAdminI18n();
   const fetcher = useFetcher<AdminActionResult>();
-  const [apiUrl, setApiUrl] = useState(connection?.apiUrl ?? cloudbedsUrl);
+  const [kind, setKind] = useState<PmsKind>(connection?.kind ?? 'cloudbeds');
+  const [apiUrl, setApiUrl] = useState(connection?.apiUrl ?? defaultUrls.cloudbeds);
   const [propertyId, setPropertyId] = useState(connection?.propertyId ?? '');
   const [apiKey, setApiKey] = useState('');
+  const [serviceId, setServiceId] = useState(connection?.serviceId ?? '');
+  const [taxCode, setTaxCode] = useState(connection?.taxCode ?? '');
+  const [clientToken, setClientToken] = useState('');
+  const [accessToken, setAccessToken] = useState('');
+  /** The connection's own secrets count as set only while its kind is the one chosen. */
+  const saved = connection?.kind === kind ? connection : null;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [answer, setAnswer] = useState<PmsTestAnswer | null>(null);
   const [rooms, setRooms] = useState(mappings.rooms);
@@ -45,8 +63,9 @@ export function PmsSection({
     if (!result.ok) {
       if (result.intent === 'save-pms') {
         const found: Record<string, string> = {};
-        for (const issue of result.issues) found[issue.path.split('.')[0] ?? 'apiKey'] ??= issue.message;
-        if (result.issues.length === 0) found.apiKey = result.message;
+        const secret = kind === 'mews' ? 'clientToken' : 'apiKey';
+        for (const issue of result.issues) found[issue.path.split('.')[0] || secret] ??= issue.message;
+        if (result.issues.length === 0) found[secret] = result.message;
         setErrors(found);
       } else setAnswer({ ok: false, message: result.message });
       return;
@@ -54,6 +73,8 @@ export function PmsSection({
     if (result.intent === 'save-pms') {
       setErrors({});
       setApiKey('');
+      setClientToken('');
+      setAccessToken('');
     } else if (result.intent === 'test-pms') setAnswer(result.data as PmsTestAnswer);
     else if (result.intent === 'propose-pms') {
       const proposal = result.data as PmsMappingProposal;
@@ -65,15 +86,32 @@ export function PmsSection({
   const submit = (command: Record<string, unknown>) => fetcher.submit(command as never, submitOptions());
   const save = (event: FormEvent) => {
     event.preventDefault();
-    submit({
-      intent: 'save-pms',
-      pms: {
-        kind: 'cloudbeds',
-        apiUrl: apiUrl.trim(),
-        propertyId: propertyId.trim() || null,
-        ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
-      },
-    });
+    // A secret left empty keeps the stored one.
+    const secret = (name: string, value: string) => (value.trim() ? { [name]: value.trim() } : {});
+    const pms: PmsConnectionInput =
+      kind === 'mews'
+        ? {
+            kind,
+            apiUrl: apiUrl.trim(),
+            ...(serviceId.trim() ? { serviceId: serviceId.trim() } : {}),
+            taxCode: taxCode.trim() || null,
+            ...secret('clientToken', clientToken),
+            ...secret('accessToken', accessToken),
+          }
+        : {
+            kind,
+            apiUrl: apiUrl.trim(),
+            propertyId: propertyId.trim() || null,
+            ...secret('apiKey', apiKey),
+          };
+    submit({ intent: 'save-pms', pms });
+  };
+  const chooseKind = (next: PmsKind) => {
+    // The URL follows the kind unless one was typed for it.
+    if (apiUrl.trim() === '' || apiUrl === defaultUrls[kind])
+      setApiUrl(connection?.kind === next ? connection.apiUrl : defaultUrls[next]);
+    setKind(next);
+    setErrors({});
   };
   const drinkName = (id: number) => drinks.find((d) => d.id === id)?.drinkName ?? `#${id}`;
   const pending = fetcher.state !== 'idle';
@@ -82,9 +120,17 @@ export function PmsSection({
     <div className="flex flex-col gap-4">
       <p className="text-slate-600">{a.pmsIntro}</p>
       <form onSubmit={save} noValidate className="flex flex-col gap-3" aria-label={a.pmsSection}>
-        <p>
-          {a.pmsKind}: <strong>Cloudbeds</strong>
-        </p>
+        <SelectField
+          label={a.pmsKind}
+          value={kind}
+          onChange={(event) => chooseKind(event.target.value as PmsKind)}
+        >
+          {pmsKinds.map((k) => (
+            <option key={k} value={k}>
+              {kindNames[k]}
+            </option>
+          ))}
+        </SelectField>
         <Field
           label={a.pmsApiUrl}
           type="url"
@@ -93,22 +139,63 @@ export function PmsSection({
           error={errors.apiUrl}
           onChange={(event) => setApiUrl(event.target.value)}
         />
-        <Field
-          label={a.pmsPropertyId}
-          autoComplete="off"
-          value={propertyId}
-          error={errors.propertyId}
-          onChange={(event) => setPropertyId(event.target.value)}
-        />
-        <Field
-          label={a.pmsApiKey}
-          hint={connection?.apiKeySet ? a.pmsApiKeySet : undefined}
-          type="password"
-          autoComplete="off"
-          value={apiKey}
-          error={errors.apiKey}
-          onChange={(event) => setApiKey(event.target.value)}
-        />
+        {kind === 'cloudbeds' ? (
+          <>
+            <Field
+              label={a.pmsPropertyId}
+              autoComplete="off"
+              value={propertyId}
+              error={errors.propertyId}
+              onChange={(event) => setPropertyId(event.target.value)}
+            />
+            <Field
+              label={a.pmsApiKey}
+              hint={saved?.apiKeySet ? a.pmsApiKeySet : undefined}
+              type="password"
+              autoComplete="off"
+              value={apiKey}
+              error={errors.apiKey}
+              onChange={(event) => setApiKey(event.target.value)}
+            />
+          </>
+        ) : (
+          <>
+            <Field
+              label={a.pmsServiceId}
+              hint={a.pmsServiceIdHint}
+              autoComplete="off"
+              value={serviceId}
+              error={errors.serviceId}
+              onChange={(event) => setServiceId(event.target.value)}
+            />
+            <Field
+              label={a.pmsTaxCode}
+              hint={a.pmsTaxCodeHint}
+              autoComplete="off"
+              value={taxCode}
+              error={errors.taxCode}
+              onChange={(event) => setTaxCode(event.target.value)}
+            />
+            <Field
+              label={a.pmsClientToken}
+              hint={saved?.clientTokenSet ? a.pmsSecretSet : undefined}
+              type="password"
+              autoComplete="off"
+              value={clientToken}
+              error={errors.clientToken}
+              onChange={(event) => setClientToken(event.target.value)}
+            />
+            <Field
+              label={a.pmsAccessToken}
+              hint={saved?.accessTokenSet ? a.pmsSecretSet : undefined}
+              type="password"
+              autoComplete="off"
+              value={accessToken}
+              error={errors.accessToken}
+              onChange={(event) => setAccessToken(event.target.value)}
+            />
+          </>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" pending={pending}>
             {a.pmsSave}

@@ -1,0 +1,237 @@
+import { type Dispatcher, request } from 'undici';
+import type { PmsRoomOption } from '../../shared/pms-types';
+import { retryAfterMs } from '../webhooks/deliver';
+import type { PmsAdapter, PmsAnswer, PmsSettings } from './pms-adapter';
+import { pmsTimeoutMs } from './pms-adapter';
+
+/**
+ * Mews' Connector API (tests/pms/vendor/mews/connector-used.json, derived from Mews' generated reference in
+ * MewsSystems/open-api-docs): every operation a POST of JSON to `[PlatformAddress]/api/connector/v1/…` with
+ * `ClientToken`, `AccessToken` and `Client` in the body; errors `{Message}` with 400 (invalid parameter), 401
+ * (the tokens), 403 (a business rule, to show to the user), 408/429/5xx (later). Only fields that document
+ * defines are sent; tests/pms/mews-stand-in.ts validates every request against it.
+ *
+ * Mews' `orders/add` has no key it deduplicates on, so each item carries our reference in its
+ * `ExternalIdentifier` (`FC-12/1/CHANG`) and a post first looks for the account's items with that reference:
+ * a post repeated after an answer that never came finds the first and adds nothing
+ * (docs/decisions/202-mews-adapter.md).
+ */
+
+/** The demo environment's PlatformAddress (Mews' guidelines/environments.md); production is https://api.mews.com. */
+export const mewsDefaultUrl = 'https://api.mews-demo.com';
+/** `Client`: "Name and version of the client application". */
+export const mewsClient = 'Fridge Check 1.0.0';
+/** Our prices are baht: the enterprise must accept THB (configuration `Currencies`). */
+export const mewsCurrency = 'THB';
+const apiPath = '/api/connector/v1';
+/** Pages (`Limitation.Count`, at most 1000) and how many pages a read follows at most. */
+const pageSize = 1000;
+const pagesMax = 20;
+/** `orderItems/cancel`: `OrderItemIds` "max 10 items". */
+const cancelBatch = 10;
+
+type Body = Record<string, unknown>;
+
+interface OrderItem {
+  Id?: string;
+  ServiceOrderId?: string;
+  ExternalIdentifier?: string | null;
+  CanceledUtc?: string | null;
+  AccountingState?: string;
+}
+
+const baht = (satang: number) => Math.round(satang) / 100;
+
+/** The prefix of the `ExternalIdentifier`s of one post's items. */
+export const referencePrefix = (reference: string) => `${reference}/`;
+
+export function createMewsAdapter(settings: PmsSettings, dispatcher?: Dispatcher): PmsAdapter {
+  const base = settings.apiUrl.replace(/\/+$/, '');
+
+  async function call(operation: string, body: Body): Promise<PmsAnswer<Body>> {
+    let status: number;
+    let text: string;
+    let retryAfter: string | string[] | undefined;
+    try {
+      const response = await request(`${base}${apiPath}/${operation}`, {
+        method: 'POST',
+        ...(dispatcher ? { dispatcher } : {}),
+        signal: AbortSignal.timeout(pmsTimeoutMs),
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({
+          ClientToken: settings.credentials.clientToken ?? '',
+          AccessToken: settings.credentials.accessToken ?? '',
+          Client: mewsClient,
+          ...body,
+        }),
+      });
+      status = response.statusCode;
+      retryAfter = response.headers['retry-after'];
+      text = await response.body.text();
+    } catch (error) {
+      const err = error as Error & { code?: string; cause?: Error & { code?: string } };
+      const failure = err.code ? err : (err.cause ?? err);
+      const reason =
+        err.name === 'TimeoutError'
+          ? `Mews did not answer within ${pmsTimeoutMs / 1000} s`
+          : `Mews could not be reached (${failure.code ?? failure.message})`;
+      return { ok: false, failure: 'unreachable', reason };
+    }
+    let answer: Body = {};
+    try {
+      answer = JSON.parse(text) as Body;
+    } catch {
+      // Not JSON (a proxy's page): the status decides below.
+    }
+    const said = typeof answer.Message === 'string' && answer.Message ? answer.Message : `HTTP ${status}`;
+    if (status === 401)
+      return { ok: false, failure: 'credentials', reason: `Mews refused the tokens: ${said}` };
+    // 408: "heavy request that takes too long"; 409: "the data has changed … resubmit": both are worth a retry.
+    if (status === 408 || status === 409 || status === 429 || status >= 500)
+      return {
+        ok: false,
+        failure: 'unreachable',
+        reason: `Mews answered ${status}: ${said}`,
+        retryAfterMs: retryAfterMs(
+          Array.isArray(retryAfter) ? (retryAfter[0] ?? null) : (retryAfter ?? null),
+          Date.now(),
+        ),
+      };
+    if (status < 200 || status >= 300) return { ok: false, failure: 'refused', reason: `Mews: ${said}` };
+    return { ok: true, value: answer };
+  }
+
+  /** Every page of a `getAll` (Limitation and Cursor, guidelines/pagination.md). */
+  async function all<T>(operation: string, body: Body, key: string): Promise<PmsAnswer<T[]>> {
+    const found: T[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < pagesMax; page++) {
+      const answer = await call(operation, {
+        ...body,
+        Limitation: { Count: pageSize, ...(cursor ? { Cursor: cursor } : {}) },
+      });
+      if (!answer.ok) return answer;
+      const items = (answer.value[key] ?? []) as T[];
+      found.push(...items);
+      cursor = typeof answer.value.Cursor === 'string' ? answer.value.Cursor : null;
+      if (items.length < pageSize || !cursor) break;
+    }
+    return { ok: true, value: found };
+  }
+
+  const live = (item: OrderItem) => !item.CanceledUtc && item.AccountingState !== 'Canceled';
+
+  return {
+    kind: 'mews',
+
+    async test() {
+      const answer = await call('configuration/get', {});
+      if (!answer.ok) return answer;
+      const enterprise = (answer.value.Enterprise ?? {}) as { Name?: string; Id?: string };
+      return { ok: true, value: `Connected to ${enterprise.Name ?? '?'} (${enterprise.Id ?? '?'})` };
+    },
+
+    async rooms() {
+      const answer = await all<{ Id?: string; Name?: string; IsActive?: boolean }>(
+        'resources/getAll',
+        { Extent: { Resources: true } },
+        'Resources',
+      );
+      if (!answer.ok) return answer;
+      const rooms: PmsRoomOption[] = [];
+      for (const resource of answer.value)
+        if (resource.Id && resource.IsActive !== false)
+          rooms.push({ roomId: resource.Id, roomName: resource.Name ?? resource.Id });
+      return { ok: true, value: rooms };
+    },
+
+    async inHouse(roomId) {
+      // Started: "Checked in" (Service order state).
+      const answer = await call('reservations/getAll/2023-06-06', {
+        AssignedResourceIds: [roomId],
+        States: ['Started'],
+        Limitation: { Count: 10 },
+      });
+      if (!answer.ok) return answer;
+      const found = (answer.value.Reservations ?? []) as { Id?: string; AccountId?: string }[];
+      const first = found.find((r) => r.Id && r.AccountId);
+      return {
+        ok: true,
+        value: first?.Id
+          ? { reservationId: first.Id, roomPartId: null, accountId: first.AccountId ?? null }
+          : null,
+      };
+    },
+
+    async post(post) {
+      if (!settings.serviceId)
+        return {
+          ok: false,
+          failure: 'refused',
+          reason: 'No Mews service is set: set the service ID in Integrations',
+        };
+      if (!post.accountId)
+        return { ok: false, failure: 'refused', reason: 'Mews gave no account for the reservation' };
+      const taxed = post.lines.some((line) => line.vat > 0);
+      if (taxed && !settings.taxCode)
+        return {
+          ok: false,
+          failure: 'refused',
+          reason: 'No Mews tax rate code is set for VAT: set it in Integrations',
+        };
+      // Posted before under this reference (an answer that never came): that order, not a second one.
+      const prefix = referencePrefix(post.reference);
+      const existing = await all<OrderItem>(
+        'orderItems/getAll',
+        { AccountIds: [post.accountId], ServiceIds: [settings.serviceId] },
+        'OrderItems',
+      );
+      if (!existing.ok) return existing;
+      const before = existing.value.find(
+        (item) => live(item) && item.ExternalIdentifier?.startsWith(prefix) && item.ServiceOrderId,
+      );
+      if (before?.ServiceOrderId) return { ok: true, value: before.ServiceOrderId };
+
+      const answer = await call('orders/add', {
+        ServiceId: settings.serviceId,
+        AccountId: post.accountId,
+        LinkedReservationId: post.reservationId,
+        ConsumptionUtc: post.saleDate,
+        Notes: `Fridge Check ${post.reference}`,
+        // Each line stays an item of its own, with its ExternalIdentifier.
+        Options: { DisableItemGrouping: true },
+        Items: post.lines.map((line, i) => ({
+          Name: line.name,
+          UnitCount: line.quantity,
+          // The price as charged, VAT included, and the rate's code: Mews works the net out ("only one tax
+          // when sending GrossValue", which is ours).
+          UnitAmount: {
+            Currency: mewsCurrency,
+            GrossValue: baht(line.unitGross),
+            TaxCodes: settings.taxCode ? [settings.taxCode] : [],
+          },
+          ExternalIdentifier: `${prefix}${i + 1}/${line.itemCode}`,
+        })),
+      });
+      if (!answer.ok) return answer;
+      const id = answer.value.OrderId;
+      if (typeof id !== 'string' || !id)
+        return { ok: false, failure: 'refused', reason: 'Mews answered without an OrderId' };
+      return { ok: true, value: id };
+    },
+
+    async void(_reservationId, orderId) {
+      const items = await all<OrderItem>('orderItems/getAll', { ServiceOrderIds: [orderId] }, 'OrderItems');
+      if (!items.ok) return items;
+      if (items.value.length === 0)
+        return { ok: false, failure: 'refused', reason: `Mews has no items of order ${orderId}` };
+      // Items cancelled already (a repeat of this void) are left alone.
+      const ids = items.value.filter(live).flatMap((item) => (item.Id ? [item.Id] : []));
+      for (let i = 0; i < ids.length; i += cancelBatch) {
+        const answer = await call('orderItems/cancel', { OrderItemIds: ids.slice(i, i + cancelBatch) });
+        if (!answer.ok) return answer;
+      }
+      return { ok: true, value: undefined };
+    },
+  };
+}
