@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test';
 import { adminEn } from '../../src/shared/i18n/admin-en';
 import { startCloudbedsStandIn } from '../pms/cloudbeds-stand-in';
 import { startMewsStandIn } from '../pms/mews-stand-in';
 import { startServer } from '../support/server-process';
 import { loginAsAdmin } from './admin-helpers';
 import { addMissing, testDrinks, testGuest } from './checkout-helpers';
-import { test as base, expect } from './fixtures';
+import { type AdminApi, test as base, expect } from './fixtures';
 
 /** The stand-in PMS runs on this machine: the resort names it in WEBHOOK_ALLOWED_HOSTS, as for a webhook. */
 const test = base.extend({
@@ -17,6 +18,33 @@ const test = base.extend({
 
 /** A checkout and a post both go through the server and the stand-in PMS: more than a page's usual wait. */
 const throughThePms = { timeout: 15_000 };
+
+/**
+ * What both tests arrange through the API: the drinks and the guest, the connection (`connect`, PUT /api/pms's
+ * body), and the mappings the server proposes from the PMS's rooms, saved as proposed. Answers the signed-in
+ * request context.
+ */
+async function connectWithProposedMappings(adminApi: AdminApi, connect: Record<string, unknown>) {
+  await adminApi.setDrinks(testDrinks);
+  await adminApi.setGuest(testGuest);
+  const api = adminApi.request();
+  expect((await api.put('/api/pms', { data: connect })).status()).toBe(200);
+  const proposal = await (await api.post('/api/pms/mappings/propose', { data: {} })).json();
+  expect(
+    (await api.put('/api/pms/mappings', { data: { rooms: proposal.rooms, items: proposal.items } })).status(),
+  ).toBe(200);
+  return api;
+}
+
+/** The guest of bungalow 12 checks out a Coke and a Wine in the browser: the checkout's number. */
+async function checkoutInTheBrowser(page: Page): Promise<number> {
+  await page.goto('/checkout?bungalow=12');
+  await addMissing(page, 'Coke', 1);
+  await addMissing(page, 'Wine', 1);
+  await page.getByRole('button', { name: 'Share Receipt' }).click();
+  const recorded = await page.getByText(/^Recorded as #\d+$/).textContent();
+  return Number(recorded?.replace(/\D/g, ''));
+}
 
 test('a checkout in the browser reaches the stand-in folio; a refused post shows on the live desk and is posted again from there', async ({
   page,
@@ -33,28 +61,13 @@ test('a checkout in the browser reaches the stand-in folio; a refused post shows
       subReservationID: 'R-12-1',
       status: 'checked_in',
     });
-    await adminApi.setDrinks(testDrinks);
-    await adminApi.setGuest(testGuest);
-    const api = adminApi.request();
-    expect(
-      (
-        await api.put('/api/pms', { data: { kind: 'cloudbeds', apiUrl: pms.url, apiKey: pms.apiKey } })
-      ).status(),
-    ).toBe(200);
-    const proposal = await (await api.post('/api/pms/mappings/propose', { data: {} })).json();
-    expect(
-      (
-        await api.put('/api/pms/mappings', { data: { rooms: proposal.rooms, items: proposal.items } })
-      ).status(),
-    ).toBe(200);
+    const api = await connectWithProposedMappings(adminApi, {
+      kind: 'cloudbeds',
+      apiUrl: pms.url,
+      apiKey: pms.apiKey,
+    });
 
-    // The guest's checkout, in the browser.
-    await page.goto('/checkout?bungalow=12');
-    await addMissing(page, 'Coke', 1);
-    await addMissing(page, 'Wine', 1);
-    await page.getByRole('button', { name: 'Share Receipt' }).click();
-    const recorded = await page.getByText(/^Recorded as #\d+$/).textContent();
-    const first = Number(recorded?.replace(/\D/g, ''));
+    const first = await checkoutInTheBrowser(page);
     await expect
       .poll(() => pms.folio.filter((f) => f.referenceID === `FC-${first}`).length, throughThePms)
       .toBe(1);
@@ -97,31 +110,16 @@ test('Mews: a checkout in the browser is one order on the guest’s account; the
       AssignedResourceId: room12,
       State: 'Started',
     });
-    await adminApi.setDrinks(testDrinks);
-    await adminApi.setGuest(testGuest);
-    const api = adminApi.request();
-    const connect = {
+    await connectWithProposedMappings(adminApi, {
       kind: 'mews',
       apiUrl: mews.url,
       serviceId: mews.serviceId,
       taxCode: mews.taxCode,
       clientToken: mews.clientToken,
       accessToken: mews.accessToken,
-    };
-    expect((await api.put('/api/pms', { data: connect })).status()).toBe(200);
-    const proposal = await (await api.post('/api/pms/mappings/propose', { data: {} })).json();
-    expect(
-      (
-        await api.put('/api/pms/mappings', { data: { rooms: proposal.rooms, items: proposal.items } })
-      ).status(),
-    ).toBe(200);
+    });
 
-    await page.goto('/checkout?bungalow=12');
-    await addMissing(page, 'Coke', 1);
-    await addMissing(page, 'Wine', 1);
-    await page.getByRole('button', { name: 'Share Receipt' }).click();
-    const recorded = await page.getByText(/^Recorded as #\d+$/).textContent();
-    const id = Number(recorded?.replace(/\D/g, ''));
+    const id = await checkoutInTheBrowser(page);
     await expect.poll(() => mews.orders.length, throughThePms).toBe(1);
     expect(mews.orders[0]).toMatchObject({
       AccountId: 'acc-ana',

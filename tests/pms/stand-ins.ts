@@ -56,6 +56,33 @@ export interface PmsUnderTest {
   close(): Promise<void>;
 }
 
+/** What both stand-ins share: their record of calls, the switches a test flips, their problems. */
+type Controls = Pick<PmsUnderTest, 'postCalls' | 'setDown' | 'refuseNext' | 'problems' | 'close'>;
+
+/** `postOperation`: the vendor's call that posts (not reads), the one `postCalls` counts. */
+function controls(
+  pms: {
+    calls: string[];
+    down: boolean;
+    refuseNext: string | null;
+    problems: string[];
+    close(): Promise<void>;
+  },
+  postOperation: string,
+): Controls {
+  return {
+    postCalls: () => pms.calls.filter((c) => c === postOperation).length,
+    setDown: (down) => {
+      pms.down = down;
+    },
+    refuseNext: (message) => {
+      pms.refuseNext = message;
+    },
+    problems: pms.problems,
+    close: () => pms.close(),
+  };
+}
+
 async function cloudbeds(): Promise<PmsUnderTest> {
   const pms = await startCloudbedsStandIn();
   pms.reservations.push({
@@ -95,15 +122,7 @@ async function cloudbeds(): Promise<PmsUnderTest> {
           };
         }),
       })),
-    postCalls: () => pms.calls.filter((c) => c === 'postCustomItem').length,
-    setDown: (down) => {
-      pms.down = down;
-    },
-    refuseNext: (message) => {
-      pms.refuseNext = message;
-    },
-    problems: pms.problems,
-    close: () => pms.close(),
+    ...controls(pms, 'postCustomItem'),
   };
 }
 
@@ -159,15 +178,7 @@ async function mews(): Promise<PmsUnderTest> {
           })),
         };
       }),
-    postCalls: () => pms.calls.filter((c) => c === 'orders/add').length,
-    setDown: (down) => {
-      pms.down = down;
-    },
-    refuseNext: (message) => {
-      pms.refuseNext = message;
-    },
-    problems: pms.problems,
-    close: () => pms.close(),
+    ...controls(pms, 'orders/add'),
   };
 }
 

@@ -1,7 +1,7 @@
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { PmsRoomOption } from '../../shared/pms-types';
-import { retryAfterMs } from '../webhooks/deliver';
-import { type InHouse, type PmsAdapter, type PmsAnswer, type PmsSettings, pmsTimeoutMs } from './pms-adapter';
+import type { InHouse, PmsAdapter, PmsAnswer, PmsSettings } from './pms-adapter';
+import { pmsLater, pmsRequest } from './pms-request';
 
 /**
  * Cloudbeds' PMS API v1.3 (tests/pms/vendor/cloudbeds/pms-v1.3-used.json, the operations we use cut from
@@ -51,33 +51,18 @@ export function createCloudbedsAdapter(settings: PmsSettings, dispatcher?: Dispa
   ): Promise<PmsAnswer<CloudbedsAnswer & { success: true }>> {
     const form = formOf(params);
     const url = method === 'GET' && form ? `${base}/${operation}?${form}` : `${base}/${operation}`;
-    let status: number;
-    let text: string;
-    let retryAfter: string | string[] | undefined;
-    try {
-      const response = await request(url, {
-        method,
-        ...(dispatcher ? { dispatcher } : {}),
-        signal: AbortSignal.timeout(pmsTimeoutMs),
-        headers: {
-          'x-api-key': settings.credentials.apiKey ?? '',
-          accept: 'application/json',
-          ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        },
-        ...(method === 'POST' ? { body: form } : {}),
-      });
-      status = response.statusCode;
-      retryAfter = response.headers['retry-after'];
-      text = await response.body.text();
-    } catch (error) {
-      const err = error as Error & { code?: string; cause?: Error & { code?: string } };
-      const failure = err.code ? err : (err.cause ?? err);
-      const reason =
-        err.name === 'TimeoutError'
-          ? `Cloudbeds did not answer within ${pmsTimeoutMs / 1000} s`
-          : `Cloudbeds could not be reached (${failure.code ?? failure.message})`;
-      return { ok: false, failure: 'unreachable', reason };
-    }
+    const sent = await pmsRequest('Cloudbeds', url, {
+      method,
+      dispatcher,
+      headers: {
+        'x-api-key': settings.credentials.apiKey ?? '',
+        accept: 'application/json',
+        ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(method === 'POST' ? { body: form } : {}),
+    });
+    if (!sent.ok) return sent;
+    const { status, text } = sent.value;
     let answer: CloudbedsAnswer = {};
     try {
       answer = JSON.parse(text) as CloudbedsAnswer;
@@ -87,16 +72,7 @@ export function createCloudbedsAdapter(settings: PmsSettings, dispatcher?: Dispa
     const said = typeof answer.message === 'string' && answer.message ? answer.message : `HTTP ${status}`;
     if (status === 401 || status === 403)
       return { ok: false, failure: 'credentials', reason: `Cloudbeds refused the API key: ${said}` };
-    if (status === 429 || status >= 500)
-      return {
-        ok: false,
-        failure: 'unreachable',
-        reason: `Cloudbeds answered ${status}: ${said}`,
-        retryAfterMs: retryAfterMs(
-          Array.isArray(retryAfter) ? (retryAfter[0] ?? null) : (retryAfter ?? null),
-          Date.now(),
-        ),
-      };
+    if (status === 429 || status >= 500) return pmsLater('Cloudbeds', sent.value, said);
     if (status < 200 || status >= 300 || answer.success !== true)
       return { ok: false, failure: 'refused', reason: `Cloudbeds: ${said}` };
     return { ok: true, value: answer as CloudbedsAnswer & { success: true } };

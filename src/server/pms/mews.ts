@@ -1,8 +1,7 @@
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { PmsRoomOption } from '../../shared/pms-types';
-import { retryAfterMs } from '../webhooks/deliver';
 import type { PmsAdapter, PmsAnswer, PmsSettings } from './pms-adapter';
-import { pmsTimeoutMs } from './pms-adapter';
+import { pmsLater, pmsRequest } from './pms-request';
 
 /**
  * Mews' Connector API (tests/pms/vendor/mews/connector-used.json, derived from Mews' generated reference in
@@ -49,34 +48,19 @@ export function createMewsAdapter(settings: PmsSettings, dispatcher?: Dispatcher
   const base = settings.apiUrl.replace(/\/+$/, '');
 
   async function call(operation: string, body: Body): Promise<PmsAnswer<Body>> {
-    let status: number;
-    let text: string;
-    let retryAfter: string | string[] | undefined;
-    try {
-      const response = await request(`${base}${apiPath}/${operation}`, {
-        method: 'POST',
-        ...(dispatcher ? { dispatcher } : {}),
-        signal: AbortSignal.timeout(pmsTimeoutMs),
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          ClientToken: settings.credentials.clientToken ?? '',
-          AccessToken: settings.credentials.accessToken ?? '',
-          Client: mewsClient,
-          ...body,
-        }),
-      });
-      status = response.statusCode;
-      retryAfter = response.headers['retry-after'];
-      text = await response.body.text();
-    } catch (error) {
-      const err = error as Error & { code?: string; cause?: Error & { code?: string } };
-      const failure = err.code ? err : (err.cause ?? err);
-      const reason =
-        err.name === 'TimeoutError'
-          ? `Mews did not answer within ${pmsTimeoutMs / 1000} s`
-          : `Mews could not be reached (${failure.code ?? failure.message})`;
-      return { ok: false, failure: 'unreachable', reason };
-    }
+    const sent = await pmsRequest('Mews', `${base}${apiPath}/${operation}`, {
+      method: 'POST',
+      dispatcher,
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        ClientToken: settings.credentials.clientToken ?? '',
+        AccessToken: settings.credentials.accessToken ?? '',
+        Client: mewsClient,
+        ...body,
+      }),
+    });
+    if (!sent.ok) return sent;
+    const { status, text } = sent.value;
     let answer: Body = {};
     try {
       answer = JSON.parse(text) as Body;
@@ -88,15 +72,7 @@ export function createMewsAdapter(settings: PmsSettings, dispatcher?: Dispatcher
       return { ok: false, failure: 'credentials', reason: `Mews refused the tokens: ${said}` };
     // 408: "heavy request that takes too long"; 409: "the data has changed … resubmit": both are worth a retry.
     if (status === 408 || status === 409 || status === 429 || status >= 500)
-      return {
-        ok: false,
-        failure: 'unreachable',
-        reason: `Mews answered ${status}: ${said}`,
-        retryAfterMs: retryAfterMs(
-          Array.isArray(retryAfter) ? (retryAfter[0] ?? null) : (retryAfter ?? null),
-          Date.now(),
-        ),
-      };
+      return pmsLater('Mews', sent.value, said);
     if (status < 200 || status >= 300) return { ok: false, failure: 'refused', reason: `Mews: ${said}` };
     return { ok: true, value: answer };
   }

@@ -26,6 +26,40 @@ const defaultUrls: Record<PmsKind, string> = {
 /** The vendors' names, the same in every language. */
 const kindNames: Record<PmsKind, string> = { cloudbeds: 'Cloudbeds', mews: 'Mews' };
 
+type SecretName = 'apiKey' | 'clientToken' | 'accessToken';
+/** Secrets are never answered, so their inputs start empty, and are emptied again after a save. */
+const noSecrets: Record<SecretName, string> = { apiKey: '', clientToken: '', accessToken: '' };
+
+/**
+ * One secret: a password input that starts empty, and a hint saying when one is stored (the server answers
+ * only that); left empty, the stored one is kept.
+ */
+function SecretField({
+  label,
+  isSet,
+  setHint,
+  onChange,
+  ...input
+}: {
+  label: string;
+  isSet: boolean;
+  setHint: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field
+      label={label}
+      hint={isSet ? setHint : undefined}
+      type="password"
+      autoComplete="off"
+      {...input}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 /**
  * The PMS connection (docs/pms.md): kind, URL, and the kind's own fields (Cloudbeds: property and API key; Mews:
  * service, tax rate code, client and access tokens), the secrets shown only as set; a test that shows what the
@@ -46,11 +80,9 @@ export function PmsSection({
   const [kind, setKind] = useState<PmsKind>(connection?.kind ?? 'cloudbeds');
   const [apiUrl, setApiUrl] = useState(connection?.apiUrl ?? defaultUrls.cloudbeds);
   const [propertyId, setPropertyId] = useState(connection?.propertyId ?? '');
-  const [apiKey, setApiKey] = useState('');
   const [serviceId, setServiceId] = useState(connection?.serviceId ?? '');
   const [taxCode, setTaxCode] = useState(connection?.taxCode ?? '');
-  const [clientToken, setClientToken] = useState('');
-  const [accessToken, setAccessToken] = useState('');
+  const [secrets, setSecrets] = useState(noSecrets);
   /** The connection's own secrets count as set only while its kind is the one chosen. */
   const saved = connection?.kind === kind ? connection : null;
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -72,9 +104,7 @@ export function PmsSection({
     }
     if (result.intent === 'save-pms') {
       setErrors({});
-      setApiKey('');
-      setClientToken('');
-      setAccessToken('');
+      setSecrets(noSecrets);
     } else if (result.intent === 'test-pms') setAnswer(result.data as PmsTestAnswer);
     else if (result.intent === 'propose-pms') {
       const proposal = result.data as PmsMappingProposal;
@@ -95,14 +125,14 @@ export function PmsSection({
             apiUrl: apiUrl.trim(),
             ...(serviceId.trim() ? { serviceId: serviceId.trim() } : {}),
             taxCode: taxCode.trim() || null,
-            ...secret('clientToken', clientToken),
-            ...secret('accessToken', accessToken),
+            ...secret('clientToken', secrets.clientToken),
+            ...secret('accessToken', secrets.accessToken),
           }
         : {
             kind,
             apiUrl: apiUrl.trim(),
             propertyId: propertyId.trim() || null,
-            ...secret('apiKey', apiKey),
+            ...secret('apiKey', secrets.apiKey),
           };
     submit({ intent: 'save-pms', pms });
   };
@@ -112,6 +142,14 @@ export function PmsSection({
       setApiUrl(connection?.kind === next ? connection.apiUrl : defaultUrls[next]);
     setKind(next);
     setErrors({});
+  };
+  /** Each kind's secrets, shown after its other fields. */
+  const secretFields: Record<PmsKind, { name: SecretName; label: string; setHint: string }[]> = {
+    cloudbeds: [{ name: 'apiKey', label: a.pmsApiKey, setHint: a.pmsApiKeySet }],
+    mews: [
+      { name: 'clientToken', label: a.pmsClientToken, setHint: a.pmsSecretSet },
+      { name: 'accessToken', label: a.pmsAccessToken, setHint: a.pmsSecretSet },
+    ],
   };
   const drinkName = (id: number) => drinks.find((d) => d.id === id)?.drinkName ?? `#${id}`;
   const pending = fetcher.state !== 'idle';
@@ -140,24 +178,13 @@ export function PmsSection({
           onChange={(event) => setApiUrl(event.target.value)}
         />
         {kind === 'cloudbeds' ? (
-          <>
-            <Field
-              label={a.pmsPropertyId}
-              autoComplete="off"
-              value={propertyId}
-              error={errors.propertyId}
-              onChange={(event) => setPropertyId(event.target.value)}
-            />
-            <Field
-              label={a.pmsApiKey}
-              hint={saved?.apiKeySet ? a.pmsApiKeySet : undefined}
-              type="password"
-              autoComplete="off"
-              value={apiKey}
-              error={errors.apiKey}
-              onChange={(event) => setApiKey(event.target.value)}
-            />
-          </>
+          <Field
+            label={a.pmsPropertyId}
+            autoComplete="off"
+            value={propertyId}
+            error={errors.propertyId}
+            onChange={(event) => setPropertyId(event.target.value)}
+          />
         ) : (
           <>
             <Field
@@ -176,26 +203,19 @@ export function PmsSection({
               error={errors.taxCode}
               onChange={(event) => setTaxCode(event.target.value)}
             />
-            <Field
-              label={a.pmsClientToken}
-              hint={saved?.clientTokenSet ? a.pmsSecretSet : undefined}
-              type="password"
-              autoComplete="off"
-              value={clientToken}
-              error={errors.clientToken}
-              onChange={(event) => setClientToken(event.target.value)}
-            />
-            <Field
-              label={a.pmsAccessToken}
-              hint={saved?.accessTokenSet ? a.pmsSecretSet : undefined}
-              type="password"
-              autoComplete="off"
-              value={accessToken}
-              error={errors.accessToken}
-              onChange={(event) => setAccessToken(event.target.value)}
-            />
           </>
         )}
+        {secretFields[kind].map(({ name, label, setHint }) => (
+          <SecretField
+            key={name}
+            label={label}
+            isSet={saved?.[`${name}Set`] ?? false}
+            setHint={setHint}
+            value={secrets[name]}
+            error={errors[name]}
+            onChange={(value) => setSecrets((typed) => ({ ...typed, [name]: value }))}
+          />
+        ))}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" pending={pending}>
             {a.pmsSave}
