@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pmsKinds } from './pms-types';
+import { type PmsKind, pmsDefaultApiUrls, pmsKinds } from './pms-types';
 import { httpUrlCheck } from './webhook-schemas';
 
 export const pmsLimits = { textMax: 200, mappingsMax: 1_000 } as const;
@@ -11,9 +11,9 @@ const text = (name: string) =>
     .min(1, `${name} is required`)
     .max(pmsLimits.textMax, `${name} must be at most ${pmsLimits.textMax} characters`);
 
-const apiUrlSchema = text('API URL').superRefine(
-  httpUrlCheck('API URL', 'https://api.cloudbeds.com/api/v1.3'),
-);
+/** The example in its error is the kind's own default. */
+const apiUrlSchema = (kind: PmsKind) =>
+  text('API URL').superRefine(httpUrlCheck('API URL', pmsDefaultApiUrls[kind]));
 
 const kindSchema = z.enum(pmsKinds, { error: `Kind must be ${pmsKinds.join(' or ')}` });
 
@@ -25,13 +25,13 @@ export const pmsConnectionSchema = z.looseObject({ kind: kindSchema }).pipe(
   z.discriminatedUnion('kind', [
     z.strictObject({
       kind: z.literal('cloudbeds'),
-      apiUrl: apiUrlSchema.optional(),
+      apiUrl: apiUrlSchema('cloudbeds').optional(),
       propertyId: text('Property ID').nullable().optional(),
       apiKey: text('API key').optional(),
     }),
     z.strictObject({
       kind: z.literal('mews'),
-      apiUrl: apiUrlSchema.optional(),
+      apiUrl: apiUrlSchema('mews').optional(),
       serviceId: text('Service ID').optional(),
       taxCode: text('Tax rate code').nullable().optional(),
       clientToken: text('Client token').optional(),

@@ -2,6 +2,15 @@
 export const pmsKinds = ['cloudbeds', 'mews'] as const;
 export type PmsKind = (typeof pmsKinds)[number];
 
+/**
+ * Each kind's API URL when none is given: Cloudbeds' API, Mews' demo environment (Mews' PlatformAddress for
+ * production is https://api.mews.com; docs/pms.md).
+ */
+export const pmsDefaultApiUrls: Record<PmsKind, string> = {
+  cloudbeds: 'https://api.cloudbeds.com/api/v1.3',
+  mews: 'https://api.mews-demo.com',
+};
+
 export interface PmsConnection {
   kind: PmsKind;
   apiUrl: string;

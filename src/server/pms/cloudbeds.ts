@@ -10,8 +10,6 @@ import { pmsLater, pmsRequest } from './pms-request';
  * defines are sent; tests/pms/cloudbeds.test.ts validates every request against it.
  */
 
-export const cloudbedsDefaultUrl = 'https://api.cloudbeds.com/api/v1.3';
-
 type Form = Record<string, unknown>;
 
 /** PHP-style form fields, as Cloudbeds reads arrays of objects: `items[0][itemName]=…`. */

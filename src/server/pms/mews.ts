@@ -16,8 +16,6 @@ import { pmsLater, pmsRequest } from './pms-request';
  * (docs/decisions/202-mews-adapter.md).
  */
 
-/** The demo environment's PlatformAddress (Mews' guidelines/environments.md); production is https://api.mews.com. */
-export const mewsDefaultUrl = 'https://api.mews-demo.com';
 /** `Client`: "Name and version of the client application". */
 export const mewsClient = 'Fridge Check 1.0.0';
 /** Our prices are baht: the enterprise must accept THB (configuration `Currencies`). */

@@ -1,20 +1,19 @@
 import type { Selectable } from 'kysely';
 import type { PmsConnectionInput } from '../../../shared/pms-schemas';
-import type {
-  PmsConnection,
-  PmsKind,
-  PmsMappingProposal,
-  PmsMappings,
-  PmsPosting,
-  PmsPostingState,
-  PmsRoomOption,
+import {
+  type PmsConnection,
+  type PmsKind,
+  type PmsMappingProposal,
+  type PmsMappings,
+  type PmsPosting,
+  type PmsPostingState,
+  type PmsRoomOption,
+  pmsDefaultApiUrls,
 } from '../../../shared/pms-types';
 import { appendAudit, type Change, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/tables';
 import { HttpError, notFound, validationFailed } from '../../http/errors';
-import { cloudbedsDefaultUrl } from '../../pms/cloudbeds';
-import { mewsDefaultUrl } from '../../pms/mews';
 import type { PmsSettings } from '../../pms/pms-adapter';
 import { type StoredCredentials, settingsOf } from '../../pms/pms-poster';
 
@@ -61,7 +60,7 @@ function storedOf(input: ConnectionFields, before: ConnectionRow | undefined) {
   if (input.kind === 'cloudbeds') {
     const apiKey = required(input.apiKey ?? kept.apiKey, 'API key', 'apiKey');
     return {
-      apiUrl: input.apiUrl ?? (same && before ? before.api_url : cloudbedsDefaultUrl),
+      apiUrl: input.apiUrl ?? (same && before ? before.api_url : pmsDefaultApiUrls.cloudbeds),
       propertyId: input.propertyId !== undefined ? input.propertyId : (before?.property_id ?? null),
       credentials: { apiKey } satisfies StoredCredentials,
       changed: { apiKeyChanged: input.apiKey !== undefined },
@@ -74,7 +73,7 @@ function storedOf(input: ConnectionFields, before: ConnectionRow | undefined) {
     taxCode: input.taxCode !== undefined ? input.taxCode : (kept.taxCode ?? null),
   };
   return {
-    apiUrl: input.apiUrl ?? (same && before ? before.api_url : mewsDefaultUrl),
+    apiUrl: input.apiUrl ?? (same && before ? before.api_url : pmsDefaultApiUrls.mews),
     propertyId: null,
     credentials,
     changed: {

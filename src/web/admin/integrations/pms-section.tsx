@@ -9,6 +9,7 @@ import {
   type PmsMappings,
   type PmsRoomOption,
   type PmsTestAnswer,
+  pmsDefaultApiUrls,
   pmsKinds,
 } from '../../../shared/pms-types';
 import { Button } from '../../components/ui/button';
@@ -18,11 +19,6 @@ import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { useActionResult } from '../use-action-result';
 
-/** Each kind's API URL when none is typed: Cloudbeds' API, Mews' demo environment (docs/pms.md). */
-const defaultUrls: Record<PmsKind, string> = {
-  cloudbeds: 'https://api.cloudbeds.com/api/v1.3',
-  mews: 'https://api.mews-demo.com',
-};
 /** The vendors' names, the same in every language. */
 const kindNames: Record<PmsKind, string> = { cloudbeds: 'Cloudbeds', mews: 'Mews' };
 
@@ -78,7 +74,7 @@ export function PmsSection({
   const { a } = useAdminI18n();
   const fetcher = useFetcher<AdminActionResult>();
   const [kind, setKind] = useState<PmsKind>(connection?.kind ?? 'cloudbeds');
-  const [apiUrl, setApiUrl] = useState(connection?.apiUrl ?? defaultUrls.cloudbeds);
+  const [apiUrl, setApiUrl] = useState(connection?.apiUrl ?? pmsDefaultApiUrls.cloudbeds);
   const [propertyId, setPropertyId] = useState(connection?.propertyId ?? '');
   const [serviceId, setServiceId] = useState(connection?.serviceId ?? '');
   const [taxCode, setTaxCode] = useState(connection?.taxCode ?? '');
@@ -138,8 +134,8 @@ export function PmsSection({
   };
   const chooseKind = (next: PmsKind) => {
     // The URL follows the kind unless one was typed for it.
-    if (apiUrl.trim() === '' || apiUrl === defaultUrls[kind])
-      setApiUrl(connection?.kind === next ? connection.apiUrl : defaultUrls[next]);
+    if (apiUrl.trim() === '' || apiUrl === pmsDefaultApiUrls[kind])
+      setApiUrl(connection?.kind === next ? connection.apiUrl : pmsDefaultApiUrls[next]);
     setKind(next);
     setErrors({});
   };
