@@ -6,7 +6,12 @@ import { seller } from '../../../../tests/support/tax-parties';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../../tests/support/test-app';
 import type { AuditPage } from '../../../shared/audit-types';
 import { localDayOf } from '../../../shared/local-days';
-import type { PmsConnection, PmsMappingProposal, PmsPosting } from '../../../shared/pms-types';
+import {
+  type PmsConnection,
+  type PmsMappingProposal,
+  type PmsPosting,
+  pmsDefaultApiUrls,
+} from '../../../shared/pms-types';
 import { parseConfig } from '../../config';
 import { createLogger } from '../../logger';
 import { createPmsPoster } from '../../pms/pms-poster';
@@ -96,6 +101,10 @@ for (const standIn of standIns)
       // Another kind's field is not this kind's: named, not ignored.
       const foreign = pms.kind === 'mews' ? { apiKey: 'x' } : { serviceId: 'x' };
       expect((await call('PUT', '/api/pms', { ...pms.connect, ...foreign })).status).toBe(422);
+      // A URL that is not one: the error's example is this kind's own address.
+      const notUrl = await call('PUT', '/api/pms', { ...pms.connect, apiUrl: 'api.example' });
+      expect(notUrl.status).toBe(422);
+      expect(notUrl.body.error.message).toContain(`such as ${pmsDefaultApiUrls[pms.kind]}`);
       const saved = await call('PUT', '/api/pms', pms.connect);
       expect(saved.status).toBe(200);
       const connection: PmsConnection = saved.body.connection;
