@@ -1,19 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Selectable } from 'kysely';
 import { Agent, type Dispatcher } from 'undici';
 import type { CheckoutLine } from '../../shared/api-types';
 import type { AuditActor } from '../../shared/audit-types';
 import { netOf, vatOf } from '../../shared/tax';
 import { appendAudit, subject } from '../audit/audit-log';
+import { createCursorWorker, type Lease } from '../audit/cursor-worker';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import type { LiveHub } from '../live/live-hub';
-import { describeError, type Logger } from '../logger';
+import type { Logger } from '../logger';
 import { currentDocumentRow, readTaxContext } from '../tax/tax-documents';
 import { createAddressRules } from '../webhooks/address-rules';
 import { checkedLookup } from '../webhooks/url-check';
-import { freeAt, retryDelay } from '../webhooks/webhook-sender';
+import { retryDelay } from '../webhooks/webhook-sender';
 import { createCloudbedsAdapter } from './cloudbeds';
 import { createMewsAdapter } from './mews';
 import type { PmsAdapter, PmsAnswer, PmsCredentials, PmsLine, PmsSettings } from './pms-adapter';
@@ -24,7 +23,8 @@ import type { PmsAdapter, PmsAnswer, PmsCredentials, PmsLine, PmsSettings } from
  * reads `audit_events where seq > cursor` in seq order, and for each checkout event (recorded, revised, voided)
  * and each "post again" makes the checkout's folio in the PMS what the event says: void what was posted, post
  * the lines. Each event's outcome and the cursor move are saved in one transaction, conditional on the lease
- * and on the cursor read (the webhook sender's claiming: one server posts at a time on PostgreSQL).
+ * and on the cursor read (the claiming it shares with the webhook sender, ../audit/cursor-worker.ts: one
+ * server posts at a time on PostgreSQL).
  *
  * At least once: a server killed between the PMS's answer and the save posts again, under the same reference,
  * which the PMS deduplicates on (Cloudbeds' referenceID; the Mews adapter looks for its order items first,
@@ -72,7 +72,6 @@ export const pmsPostedActions = [
 ];
 
 const readBatch = 50;
-const roundRetryMs = 1_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What `pms_connections.credentials` holds: the secrets, and Mews' service and tax code beside them. */
@@ -136,159 +135,70 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
   const random = options.random ?? Math.random;
   const dispatcher = pmsDispatcher(options.allowedHosts);
   const adapterFor = options.adapterFor ?? ((settings: PmsSettings) => adapterOf(settings, dispatcher));
-  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  /** The rounds, timers, wake-ups and the lease; what is posted and recorded is this file's. */
+  const cursors = createCursorWorker({
+    kysely,
+    live,
+    logger,
+    table: 'pms_connections',
+    leaseMs: options.leaseMs,
+    now,
+    candidates: async () => {
+      const connection = await kysely.selectFrom('pms_connections').selectAll().executeTakeFirst();
+      return connection ? [connection] : [];
+    },
+    work: postFrom,
+    logs: {
+      roundFailed: 'pms: reading the connection failed; retrying',
+      workStopped: 'pms: posting stopped; retrying',
+    },
+  });
+  const { owner } = cursors;
 
-  let stopped = true;
-  let unwatch: (() => void) | undefined;
-  let running = false;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let timerAt = Number.POSITIVE_INFINITY;
-  let working: Promise<void> | undefined;
-
-  function wakeAt(at: number) {
-    if (stopped || at >= timerAt) return;
-    clearTimeout(timer);
-    timerAt = at;
-    timer = setTimeout(
-      () => {
-        timerAt = Number.POSITIVE_INFINITY;
-        void round();
-      },
-      Math.max(0, at - now()),
-    );
-    timer.unref();
-  }
-
-  const readHead = async () =>
-    Number(
-      (await kysely.selectFrom('audit_head').select('seq').where('id', '=', 1).executeTakeFirst())?.seq ?? 0,
-    );
-
-  async function round(): Promise<void> {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      do {
-        again = false;
-        const head = await readHead();
-        const connection = await kysely.selectFrom('pms_connections').selectAll().executeTakeFirst();
-        if (!connection) {
-          // Not watching the audit costs a checkout nothing; a look every lease hears a connection another
-          // app server made.
-          unwatch?.();
-          unwatch = undefined;
-          wakeAt(now() + options.leaseMs);
-          continue;
-        }
-        if (!unwatch) {
-          const stop = await live.watch(() => void round());
-          if (stopped || unwatch) stop();
-          else unwatch = stop;
-          again = true;
-        }
-        const at = now();
-        let next = at + options.leaseMs;
-        if (Number(connection.cursor) < head && !working) {
-          const free = freeAt(connection, owner);
-          if (free > at) next = Math.min(next, free);
-          else startWorker(connection.id);
-        }
-        wakeAt(next);
-      } while (again && !stopped);
-    } catch (error) {
-      logger.warn('pms: reading the connection failed; retrying', describeError(error));
-      wakeAt(now() + roundRetryMs);
-    } finally {
-      running = false;
-    }
-  }
-
-  function startWorker(id: number) {
-    working = postFrom(id)
-      .catch((error) => {
-        logger.warn('pms: posting stopped; retrying', describeError(error));
-        wakeAt(now() + roundRetryMs);
-      })
-      .finally(() => {
-        working = undefined;
-        if (!stopped) void round();
-      });
-  }
-
-  async function postFrom(id: number): Promise<void> {
-    const at = now();
-    const claimed = await kysely
-      .updateTable('pms_connections')
-      .set({ lease_owner: owner, lease_until: iso(at + options.leaseMs) })
-      .where('id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb('lease_owner', 'is', null),
-          eb('lease_owner', '=', owner),
-          eb('lease_until', '<', iso(at)),
-        ]),
-      )
-      .returningAll()
-      .executeTakeFirst();
-    if (!claimed) return;
+  /** Posts the claimed connection's events from its cursor on, in order, until caught up or the PMS is away. */
+  async function postFrom(claimed: ConnectionRow, lease: Lease): Promise<void> {
+    const { id } = claimed;
     let connection = claimed;
     const adapter = adapterFor(settingsOf(connection));
-    let released = false;
-    try {
-      while (!stopped) {
-        if (connection.next_attempt_at && Date.parse(connection.next_attempt_at) > now()) break;
-        const events = (await kysely
-          .selectFrom('audit_events')
-          .select(['seq', 'at', 'action', 'subject_id', 'details'])
-          .where('seq', '>', connection.cursor)
-          .orderBy('seq')
-          .limit(readBatch)
-          .execute()) as EventRow[];
-        if (events.length === 0) break;
-        for (const event of events) {
-          if (stopped) break;
-          const seq = Number(event.seq);
-          const outcome = pmsPostedActions.includes(event.action)
-            ? await apply(adapter, connection, event)
-            : ({ ok: true, value: undefined } as const);
-          if (!outcome.ok) {
-            await unreachable(connection, outcome.reason, outcome.retryAfterMs ?? null);
-            released = true;
-            return;
-          }
-          const moved = await kysely
-            .updateTable('pms_connections')
-            .set({
-              cursor: seq,
-              lease_until: iso(now() + options.leaseMs),
-              failures_in_row: 0,
-              failing_since: null,
-              next_attempt_at: null,
-              last_error: null,
-            })
-            .where('id', '=', id)
-            .where('lease_owner', '=', owner)
-            .where('cursor', '=', connection.cursor)
-            .returningAll()
-            .executeTakeFirst();
-          if (!moved) return;
-          connection = moved;
+    while (!cursors.stopped()) {
+      if (connection.next_attempt_at && Date.parse(connection.next_attempt_at) > now()) break;
+      const events = (await kysely
+        .selectFrom('audit_events')
+        .select(['seq', 'at', 'action', 'subject_id', 'details'])
+        .where('seq', '>', connection.cursor)
+        .orderBy('seq')
+        .limit(readBatch)
+        .execute()) as EventRow[];
+      if (events.length === 0) break;
+      for (const event of events) {
+        if (cursors.stopped()) break;
+        const seq = Number(event.seq);
+        const outcome = pmsPostedActions.includes(event.action)
+          ? await apply(adapter, connection, event)
+          : ({ ok: true, value: undefined } as const);
+        if (!outcome.ok) {
+          await unreachable(connection, outcome.reason, outcome.retryAfterMs ?? null);
+          lease.released = true;
+          return;
         }
-      }
-    } finally {
-      if (!released)
-        await kysely
+        const moved = await kysely
           .updateTable('pms_connections')
-          .set({ lease_owner: null, lease_until: null })
+          .set({
+            cursor: seq,
+            lease_until: iso(now() + options.leaseMs),
+            failures_in_row: 0,
+            failing_since: null,
+            next_attempt_at: null,
+            last_error: null,
+          })
           .where('id', '=', id)
           .where('lease_owner', '=', owner)
-          .execute()
-          .catch(() => {});
+          .where('cursor', '=', connection.cursor)
+          .returningAll()
+          .executeTakeFirst();
+        if (!moved) return;
+        connection = moved;
+      }
     }
   }
 
@@ -311,7 +221,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
       .where('lease_owner', '=', owner)
       .execute();
     logger.warn('pms: the PMS did not answer; trying again', { reason, failures, waitMs: wait });
-    wakeAt(at + wait);
+    cursors.wakeAt(at + wait);
   }
 
   async function wantedOf(event: EventRow): Promise<Wanted | null> {
@@ -519,20 +429,11 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
 
   return {
     async start() {
-      if (!stopped) return;
-      stopped = false;
-      void round();
+      cursors.start();
     },
     wake() {
-      void round();
+      cursors.wake();
     },
-    async stop() {
-      stopped = true;
-      unwatch?.();
-      unwatch = undefined;
-      clearTimeout(timer);
-      timerAt = Number.POSITIVE_INFINITY;
-      await working;
-    },
+    stop: () => cursors.stop(),
   };
 }

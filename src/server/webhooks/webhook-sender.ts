@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Selectable, Transaction } from 'kysely';
 import type { AuditActor } from '../../shared/audit-types';
 import { allWebhookEvents } from '../../shared/webhook-schemas';
 import { type WebhookOutcome, webhookIdOf } from '../../shared/webhook-types';
 import { appendAudit, subject } from '../audit/audit-log';
+import { createCursorWorker, type Lease } from '../audit/cursor-worker';
 import { type WebhookConfig, webhookDefaults } from '../config';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import type { LiveHub } from '../live/live-hub';
-import { describeError, type Logger } from '../logger';
+import type { Logger } from '../logger';
 import { revealStaffTextsInJson } from '../privacy/staff-texts';
 import { createAddressRules } from './address-rules';
 import { createDeliverer, type Deliverer, type DeliveryResult } from './deliver';
@@ -29,7 +28,7 @@ import { type AuditRowToSend, payloadOf } from './payload';
  * hub, whose watch wakes this sender, which then works on its own time.
  *
  * One server sends a given endpoint's events at a time: it holds the endpoint's lease (`lease_owner`,
- * `lease_until`), taken by a conditional UPDATE and renewed by each save while it has more than half its time
+ * `lease_until`), taken by a conditional UPDATE (../audit/cursor-worker.ts, shared with the PMS poster) and renewed by each save while it has more than half its time
  * left (a delivery times out long before), and every cursor move is conditional on the lease and on the
  * cursor it read (a resend or another server's work in between stops this
  * one). A server killed mid-delivery leaves its lease to run out and its cursor where it was: the event is
@@ -72,8 +71,6 @@ const busyWrites = 5;
 const busySampleMs = 100;
 const yieldStepMs = 50;
 const yieldLimitMs = 10_000;
-/** A failed round (the database away for a moment) is tried again after this. */
-const roundRetryMs = 1_000;
 
 type EndpointRow = Selectable<Database['webhook_endpoints']>;
 
@@ -130,44 +127,44 @@ function durationText(ms: number): string {
   return `${Math.round(ms / 1000)} seconds`;
 }
 
-/**
- * When a claimed cursor (a webhook endpoint, the PMS connection) may be worked on by `owner`: after its next
- * attempt is due and after another server's lease on it runs out (0: now).
- */
-export function freeAt(
-  row: { next_attempt_at: string | null; lease_owner: string | null; lease_until: string | null },
-  owner: string,
-): number {
-  const due = row.next_attempt_at ? Date.parse(row.next_attempt_at) : 0;
-  const leasedUntil =
-    row.lease_owner && row.lease_owner !== owner && row.lease_until ? Date.parse(row.lease_until) : 0;
-  return Math.max(due, leasedUntil);
-}
-
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const { db, config, logger, live } = options;
   const { kysely } = db;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const log = options.log ?? logDefaults;
-  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const rules = createAddressRules(config.allowedHosts);
   let deliverer: Deliverer | undefined;
-
-  let stopped = true;
-  let unwatch: (() => void) | undefined;
-  let running = false;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let timerAt = Number.POSITIVE_INFINITY;
-  /** Endpoints this server is sending now, by id. */
-  const working = new Map<number, Promise<void>>();
+  /** The rounds, timers, wake-ups and leases; what is sent and recorded is this file's. */
+  const cursors = createCursorWorker({
+    kysely,
+    live,
+    logger,
+    table: 'webhook_endpoints',
+    leaseMs: config.leaseMs,
+    now,
+    candidates: () =>
+      kysely
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'cursor', 'next_attempt_at', 'lease_owner', 'lease_until'])
+        .where('enabled', '=', 1)
+        .execute(),
+    claimableWhile: (eb) => eb('enabled', '=', 1),
+    work: sendEndpoint,
+    onAudit: auditHeard,
+    roundEveryMs,
+    logs: {
+      roundFailed: 'webhooks: reading the endpoints failed; retrying',
+      workStopped: 'webhooks: sending stopped; retrying',
+      rowField: 'endpoint',
+    },
+  });
+  const { owner } = cursors;
   /**
    * Bumped when a route here changed an endpoint (`wake`): a worker reads its endpoint again (with a save)
    * before its next delivery, so a new secret, address or filter applies from the next event on.
    */
   let endpointsChanged = 0;
-  let lastRoundAt = 0;
   const writesReceived = options.writesReceived ?? (() => 0);
   let loopSample = performance.eventLoopUtilization();
   let writesSample = writesReceived();
@@ -198,19 +195,16 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     return { promise, resolve };
   }
 
-  /** New events in the audit: held workers read on now; a round follows within `roundEveryMs`. */
-  function auditMoved() {
+  /** New events in the audit: held workers read on now (the cursor worker's round follows). */
+  function auditHeard() {
     const signal = heard;
     heard = newSignal();
     signal.resolve(true);
-    const wait = lastRoundAt + roundEveryMs - now();
-    if (wait <= 0) void round();
-    else wakeAt(now() + wait);
   }
 
   /** True when new events came within `ms`; false on timeout or stop. */
   function eventsWithin(ms: number, signal: { promise: Promise<boolean> }): Promise<boolean> {
-    if (stopped) return Promise.resolve(false);
+    if (cursors.stopped()) return Promise.resolve(false);
     let timeout: NodeJS.Timeout | undefined;
     return Promise.race([
       signal.promise,
@@ -221,115 +215,9 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     ]).finally(() => clearTimeout(timeout));
   }
 
-  function wakeAt(at: number) {
-    if (stopped || at >= timerAt) return;
-    clearTimeout(timer);
-    timerAt = at;
-    timer = setTimeout(
-      () => {
-        timerAt = Number.POSITIVE_INFINITY;
-        void round();
-      },
-      Math.max(0, at - now()),
-    );
-    timer.unref();
-  }
-
-  /**
-   * The audit is watched only while an endpoint is enabled: without one, a commit costs the server nothing
-   * here (the live hub stays asleep unless a desk streams). A round every lease still looks at the endpoints,
-   * so one another app server adds is heard within it (and one added here wakes the sender at once).
-   */
-  async function watchAudit() {
-    const stop = await live.watch(auditMoved);
-    if (stopped || unwatch) stop();
-    else unwatch = stop;
-  }
-
-  function unwatchAudit() {
-    unwatch?.();
-    unwatch = undefined;
-  }
-
-  const readHead = async () =>
-    Number(
-      (await kysely.selectFrom('audit_head').select('seq').where('id', '=', 1).executeTakeFirst())?.seq ?? 0,
-    );
-
-  /** Finds the endpoints with something to send and starts a worker for each one due and free. */
-  async function round(): Promise<void> {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      do {
-        again = false;
-        lastRoundAt = now();
-        const head = await readHead();
-        const endpoints = await kysely
-          .selectFrom('webhook_endpoints')
-          .select(['id', 'cursor', 'next_attempt_at', 'lease_owner', 'lease_until'])
-          .where('enabled', '=', 1)
-          .execute();
-        if (endpoints.length === 0) unwatchAudit();
-        else if (!unwatch) {
-          await watchAudit();
-          // Events committed between the head's read and the watch: read the head again.
-          again = true;
-        }
-        const at = now();
-        // Even with nothing due, look again within a lease: another server's lease may run out unannounced.
-        let next = at + config.leaseMs;
-        for (const endpoint of endpoints) {
-          if (Number(endpoint.cursor) >= head || working.has(endpoint.id)) continue;
-          const free = freeAt(endpoint, owner);
-          if (free > at) next = Math.min(next, free);
-          else startWorker(endpoint.id);
-        }
-        wakeAt(next);
-      } while (again && !stopped);
-    } catch (error) {
-      logger.warn('webhooks: reading the endpoints failed; retrying', describeError(error));
-      wakeAt(now() + roundRetryMs);
-    } finally {
-      running = false;
-    }
-  }
-
-  function startWorker(id: number) {
-    const work = sendEndpoint(id)
-      .catch((error) => {
-        logger.warn('webhooks: sending stopped; retrying', { endpoint: id, ...describeError(error) });
-        wakeAt(now() + roundRetryMs);
-      })
-      .finally(() => {
-        working.delete(id);
-        // Events may have come while this worker ran; the round decides.
-        if (!stopped) void round();
-      });
-    working.set(id, work);
-  }
-
-  async function sendEndpoint(id: number): Promise<void> {
-    const at = now();
-    const claimed = await kysely
-      .updateTable('webhook_endpoints')
-      .set({ lease_owner: owner, lease_until: iso(at + config.leaseMs) })
-      .where('id', '=', id)
-      .where('enabled', '=', 1)
-      .where((eb) =>
-        eb.or([
-          eb('lease_owner', 'is', null),
-          eb('lease_owner', '=', owner),
-          eb('lease_until', '<', iso(at)),
-        ]),
-      )
-      .returningAll()
-      .executeTakeFirst();
-    if (!claimed) return;
+  /** Sends a claimed endpoint's events from its cursor on, in order, until it has caught up or one fails. */
+  async function sendEndpoint(claimed: EndpointRow, lease: Lease): Promise<void> {
+    const { id } = claimed;
     /** The endpoint as stored at the last save. */
     let endpoint: EndpointRow = claimed;
     /** How far this worker has got: past `endpoint.cursor` by what is not saved yet. */
@@ -394,10 +282,9 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       return true;
     };
 
-    /** The lease is given back (by the last save, or by `failed`). */
-    let released = false;
+    // The lease is given back by the last save, or by `failed`; else the cursor worker releases it.
     try {
-      while (!stopped) {
+      while (!cursors.stopped()) {
         if (endpoint.next_attempt_at && Date.parse(endpoint.next_attempt_at) > now()) break;
         // Taken before the read: an event committed after it wakes the hold below at once.
         const signal = heard;
@@ -455,21 +342,21 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
             }
           }
           // The checkouts first: while the server is busy, a delivery waits (its lease kept), up to a bound.
-          while (!stopped && serverBusy() && now() - Date.parse(event.at) < yieldLimitMs) {
+          while (!cursors.stopped() && serverBusy() && now() - Date.parse(event.at) < yieldLimitMs) {
             await new Promise((resolve) => setTimeout(resolve, yieldStepMs));
             if (leaseRunningOut() && !(await save())) return;
           }
-          if (stopped) break;
+          if (cursors.stopped()) break;
           const result = await deliver(endpoint, event);
           if (result.status !== null && result.status >= 200 && result.status < 300) {
             unsaved.push(attemptRow(endpoint, event, result, 'delivered', null));
             cursor = seq;
             lastSuccessAt = iso(now());
-            if (stopped) break;
+            if (cursors.stopped()) break;
           } else {
             if (await save()) {
               await failed(endpoint, event, result);
-              released = true;
+              lease.released = true;
             }
             return;
           }
@@ -477,15 +364,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       }
     } finally {
       // Also after an error (the database away): what was delivered is saved if it can be, else sent again.
-      if (!released && !(await save(true).catch(() => false))) {
-        await kysely
-          .updateTable('webhook_endpoints')
-          .set({ lease_owner: null, lease_until: null })
-          .where('id', '=', id)
-          .where('lease_owner', '=', owner)
-          .execute()
-          .catch(() => {});
-      }
+      if (!lease.released && (await save(true).catch(() => false))) lease.released = true;
     }
   }
 
@@ -592,26 +471,21 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     });
     if (disableReason)
       logger.warn('webhooks: endpoint disabled', { endpoint: endpoint.id, reason: disableReason });
-    else wakeAt(at + wait);
+    else cursors.wakeAt(at + wait);
   }
 
   return {
     async start() {
-      if (!stopped) return;
-      stopped = false;
-      void round();
+      cursors.start();
     },
     wake() {
       endpointsChanged++;
-      void round();
+      cursors.wake();
     },
     async stop() {
-      stopped = true;
+      // A held worker hears this after `cursors.stop` has marked the sender stopped (it runs on at once).
       heard.resolve(false);
-      unwatchAudit();
-      clearTimeout(timer);
-      timerAt = Number.POSITIVE_INFINITY;
-      await Promise.allSettled([...working.values()]);
+      await cursors.stop();
       await deliverer?.close().catch(() => {});
       deliverer = undefined;
     },
