@@ -128,7 +128,8 @@ export function createCursorWorker<T extends CursorTable>(options: CursorWorkerO
   /** New events in the audit: a round now, or within `roundEveryMs` of the last one. */
   function auditMoved() {
     options.onAudit?.();
-    const wait = lastRoundAt + roundEveryMs - now();
+    // Without a limit, a round at once, whatever the clock did since the last one (stepped back, say).
+    const wait = roundEveryMs > 0 ? lastRoundAt + roundEveryMs - now() : 0;
     if (wait <= 0) void round();
     else wakeAt(now() + wait);
   }
