@@ -15,6 +15,11 @@ export default defineConfig({
     copyPublicDir: false,
     target: 'es2022',
     minify: true,
+    rollupOptions: {
+      // shared/constants.ts reads the English messages into its exports at load; none of our modules has a getter,
+      // so a read of a property has no effect and what the script does not use (the messages) is left out.
+      treeshake: { propertyReadSideEffects: false },
+    },
     lib: {
       entry: path.resolve('src/web/checkout/first-tap.ts'),
       formats: ['iife'],

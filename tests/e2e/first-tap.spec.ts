@@ -67,6 +67,9 @@ test.describe('the first tap', () => {
     await expect(countOf(page, 'Wine')).toHaveText('1');
     await expect(plus('Wine')).toBeDisabled();
     await expect(page.getByRole('listitem').filter({ hasText: 'Coke' })).toContainText('Starting: 3');
+    // A counted card's line, as the spec has it: 'Total: {missing x price} THB'.
+    await expect(page.getByRole('listitem').filter({ hasText: 'Coke' })).toContainText('Total: 80 THB');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Wine' })).toContainText('Total: 450 THB');
     // All of that with the app still held back: its boot script asked for, nothing of it run.
     expect(app.held.some((url) => /\/assets\/boot-[\w-]+\.js$/.test(url))).toBe(true);
     expect(await appStarted(page)).toBe(false);

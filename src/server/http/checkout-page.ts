@@ -9,7 +9,7 @@ import { parseBungalowParam } from '../../shared/bungalow';
 import { requestLanguage } from '../../shared/i18n/language-cookie';
 import { loadMessages } from '../../shared/i18n/languages';
 import { fridgeOf } from '../../shared/stock-types';
-import { type FirstPaint, firstPaintJson } from '../../web/checkout/first-paint';
+import { amountSlot, type FirstPaint, firstPaintJson } from '../../web/checkout/first-paint';
 import { firstPaintElementId } from '../../web/checkout/first-paint-id';
 import { drinksAtFridge } from '../../web/checkout/fridge-view';
 import type { Db } from '../db/database';
@@ -257,7 +257,7 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
       .replace(
         /<title>[^<]*<\/title>/,
         `<title>${escapeHtml(messages.appTitle)}</title>`,
-      )}<script type="application/json" id="${firstPaintElementId}">${firstPaintJson(firstPaint)}</script>${taps}<div id="root">${root}</div>${tail}`;
+      )}<script type="application/json" id="${firstPaintElementId}">${firstPaintJson({ ...firstPaint, lineTotal: messages.lineTotal(amountSlot) })}</script>${taps}<div id="root">${root}</div>${tail}`;
     return { html, ...(await compressQuickly(html)), best: false };
   }
 

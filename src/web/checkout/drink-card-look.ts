@@ -13,6 +13,10 @@ export const countLook = {
   uncounted: 'text-slate-500',
 } as const;
 
-/** The attributes the first taps' script finds a card and its buttons by: the drink's id and the step. */
+/**
+ * The attributes the first taps' script finds a card, its buttons and its 'Total: … THB' line by: the drink's
+ * id, the step, and a marker on the line.
+ */
 export const drinkAttribute = 'data-drink';
 export const stepAttribute = 'data-step';
+export const lineTotalAttribute = 'data-line-total';

@@ -3,7 +3,7 @@ import { lineTotal } from '../../shared/money';
 import { Minus, Plus } from '../components/guest-icons';
 import { useHydrated } from '../components/use-hydrated';
 import { useI18n } from '../i18n/language';
-import { cardLook, countLook } from './drink-card-look';
+import { cardLook, countLook, lineTotalAttribute } from './drink-card-look';
 import { countedByFirstTaps } from './first-taps';
 
 export interface DrinkCardProps {
@@ -34,9 +34,15 @@ export function DrinkCard({ drink, missing, onChange }: DrinkCardProps) {
           <span aria-hidden="true"> · </span>
           <span>{t.startingQuantity(drink.startingQuantity)}</span>
         </p>
-        {/* The line keeps its height when empty, so the card does not jump at the first tap. */}
-        <p className="min-h-6 text-base leading-6 font-semibold text-brand-800">
-          {counted && t.lineTotal(baht(lineTotal(missing, drink.price)))}
+        {/* The line keeps its height when empty, so the card does not jump at the first tap. Like the count, the
+            first taps' script may have written it before hydration: a text child (never none), which React keeps
+            as it finds it until the form draws the counts it took. */}
+        <p
+          {...{ [lineTotalAttribute]: '' }}
+          suppressHydrationWarning
+          className="min-h-6 text-base leading-6 font-semibold text-brand-800"
+        >
+          {counted ? t.lineTotal(baht(lineTotal(missing, drink.price))) : ''}
         </p>
       </div>
       <div className="flex items-center gap-1">

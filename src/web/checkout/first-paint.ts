@@ -12,7 +12,15 @@ export interface FirstPaint {
   bungalow: number;
   language: Language;
   view: FridgeView;
+  /**
+   * The language's 'Total: … THB' line with `amountSlot` for the amount: the first taps' script draws a counted
+   * card's line with it before the app has its messages. Set by the server's render.
+   */
+  lineTotal?: string;
 }
+
+/** Where the amount goes in FirstPaint's `lineTotal`. */
+export const amountSlot = '{amount}';
 
 /**
  * JSON that can sit inside a <script> element whatever a drink's name holds: `<`, `>` and `&` as \u escapes

@@ -11,8 +11,10 @@
  * part it has not hydrated yet, which would count that tap a second time.
  */
 import type { Drink } from '../../shared/api-types';
-import { cardLook, countLook, drinkAttribute, stepAttribute } from './drink-card-look';
-import { firstPaintOfPage } from './first-paint';
+import { formatBaht } from '../../shared/i18n/number-formats';
+import { lineTotal } from '../../shared/money';
+import { cardLook, countLook, drinkAttribute, lineTotalAttribute, stepAttribute } from './drink-card-look';
+import { amountSlot, firstPaintOfPage } from './first-paint';
 import { type FirstTaps, firstTapsGlobal } from './first-taps';
 import { canAdd, canRemove, changeMissing, type MissingCounts, missingOf } from './missing-counts';
 
@@ -22,9 +24,13 @@ function swapClasses(element: Element, on: boolean, look: { counted: string; unc
 }
 
 function startFirstTaps() {
-  const drinks = new Map<string, Drink>(
-    (firstPaintOfPage()?.view.drinks ?? []).map((drink) => [String(drink.id), drink]),
-  );
+  const page = firstPaintOfPage();
+  const drinks = new Map<string, Drink>((page?.view.drinks ?? []).map((drink) => [String(drink.id), drink]));
+  /** The card's 'Total: … THB' line as the app writes it (drink-card.tsx), in the page's language. */
+  const lineTotalText = (missing: number, drink: Drink) =>
+    page?.lineTotal && missing > 0
+      ? page.lineTotal.replace(amountSlot, formatBaht(page.language, lineTotal(missing, drink.price)))
+      : '';
   let counts: MissingCounts = {};
 
   const button = (card: Element, step: 1 | -1) =>
@@ -38,6 +44,9 @@ function startFirstTaps() {
       if (output.textContent !== String(missing)) output.textContent = String(missing);
       swapClasses(output, missing > 0, countLook);
     }
+    const line = card.querySelector(`[${lineTotalAttribute}]`);
+    const text = lineTotalText(missing, drink);
+    if (line && line.textContent !== text) line.textContent = text;
     swapClasses(card, missing > 0, cardLook);
     const minus = button(card, -1);
     const plus = button(card, 1);
