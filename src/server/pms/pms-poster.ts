@@ -5,6 +5,7 @@ import type { AuditActor } from '../../shared/audit-types';
 import { netOf, vatOf } from '../../shared/tax';
 import { appendAudit, subject } from '../audit/audit-log';
 import { createCursorWorker, type Lease } from '../audit/cursor-worker';
+import type { WebhookConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import type { LiveHub } from '../live/live-hub';
@@ -46,13 +47,13 @@ export interface PmsPosterOptions {
   db: Db;
   logger: Logger;
   live: LiveHub;
-  /** The waits after failures in a row (the webhooks' schedule) and the lease's length. */
-  retryDelaysMs: readonly number[];
-  leaseMs: number;
+  /**
+   * The webhooks' settings the poster shares: the waits after failures in a row, the lease's length, and the
+   * hosts, addresses and ranges of the resort's network the PMS's URL may reach (WEBHOOK_ALLOWED_HOSTS).
+   */
+  config: Pick<WebhookConfig, 'retryDelaysMs' | 'leaseMs' | 'allowedHosts'>;
   now?: () => number;
   random?: () => number;
-  /** Hosts, addresses and ranges of the resort's network the PMS's URL may reach (WEBHOOK_ALLOWED_HOSTS). */
-  allowedHosts: readonly string[];
   /** The adapter for a connection (tests may count calls); by kind otherwise. */
   adapterFor?: (settings: PmsSettings) => PmsAdapter;
 }
@@ -129,11 +130,11 @@ interface EventRow {
 }
 
 export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
-  const { db, logger, live } = options;
+  const { db, logger, live, config } = options;
   const { kysely } = db;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
-  const dispatcher = pmsDispatcher(options.allowedHosts);
+  const dispatcher = pmsDispatcher(config.allowedHosts);
   const adapterFor = options.adapterFor ?? ((settings: PmsSettings) => adapterOf(settings, dispatcher));
   /** The rounds, timers, wake-ups and the lease; what is posted and recorded is this file's. */
   const cursors = createCursorWorker({
@@ -141,7 +142,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
     live,
     logger,
     table: 'pms_connections',
-    leaseMs: options.leaseMs,
+    leaseMs: config.leaseMs,
     now,
     candidates: async () => {
       const connection = await kysely.selectFrom('pms_connections').selectAll().executeTakeFirst();
@@ -185,7 +186,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
           .updateTable('pms_connections')
           .set({
             cursor: seq,
-            lease_until: iso(now() + options.leaseMs),
+            lease_until: iso(now() + config.leaseMs),
             failures_in_row: 0,
             failing_since: null,
             next_attempt_at: null,
@@ -206,7 +207,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
   async function unreachable(connection: ConnectionRow, reason: string, retryAfter: number | null) {
     const at = now();
     const failures = connection.failures_in_row + 1;
-    const wait = retryAfter ?? retryDelay(options.retryDelaysMs, failures, random);
+    const wait = retryAfter ?? retryDelay(config.retryDelaysMs, failures, random);
     await kysely
       .updateTable('pms_connections')
       .set({

@@ -228,7 +228,7 @@ for (const standIn of standIns)
         db: t.db,
         logger: createLogger('error'),
         live: t.live,
-        ...fastRetries.webhooks,
+        config: fastRetries.webhooks,
       });
       pms.setDown(false);
       await restarted.start();
@@ -309,7 +309,12 @@ for (const standIn of standIns)
           : null;
       const second =
         secondApp?.pms ??
-        createPmsPoster({ db: t.db, logger: createLogger('error'), live: t.live, ...fastRetries.webhooks });
+        createPmsPoster({
+          db: t.db,
+          logger: createLogger('error'),
+          live: t.live,
+          config: fastRetries.webhooks,
+        });
       await second.start();
       try {
         const before = pms.postCalls();
