@@ -10,7 +10,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import type { LiveHub } from '../live/live-hub';
 import type { Logger } from '../logger';
-import { currentDocumentRow, readTaxContext } from '../tax/tax-documents';
+import { currentDocumentRow, readTaxContext, type TaxContext } from '../tax/tax-documents';
 import { createAddressRules } from '../webhooks/address-rules';
 import { checkedLookup } from '../webhooks/url-check';
 import { retryDelay } from '../webhooks/webhook-sender';
@@ -121,6 +121,17 @@ interface Wanted {
   at: string;
 }
 
+/**
+ * The room and item mappings and the tax settings, read once per batch of events (when one needs them) rather
+ * than once per event: read after the batch, so they are at least as new as every event in it (a mapping fixed
+ * before a "post again" is seen by it).
+ */
+interface Lookups {
+  rooms: Map<number, Selectable<Database['pms_room_map']>>;
+  items: Map<number, string>;
+  tax: TaxContext['tax'];
+}
+
 interface EventRow {
   seq: number | string;
   at: string;
@@ -171,11 +182,16 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
         .limit(readBatch)
         .execute()) as EventRow[];
       if (events.length === 0) break;
+      let lookups: Promise<Lookups> | undefined;
+      const lookupsOnce = () => {
+        lookups ??= readLookups();
+        return lookups;
+      };
       for (const event of events) {
         if (cursors.stopped()) break;
         const seq = Number(event.seq);
         const outcome = pmsPostedActions.includes(event.action)
-          ? await apply(adapter, connection, event)
+          ? await apply(adapter, connection, event, lookupsOnce)
           : ({ ok: true, value: undefined } as const);
         if (!outcome.ok) {
           await unreachable(connection, outcome.reason, outcome.retryAfterMs ?? null);
@@ -223,6 +239,17 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
       .execute();
     logger.warn('pms: the PMS did not answer; trying again', { reason, failures, waitMs: wait });
     cursors.wakeAt(at + wait);
+  }
+
+  async function readLookups(): Promise<Lookups> {
+    const rooms = await kysely.selectFrom('pms_room_map').selectAll().execute();
+    const items = await kysely.selectFrom('pms_item_map').selectAll().execute();
+    const { tax } = await readTaxContext(kysely);
+    return {
+      rooms: new Map(rooms.map((row) => [row.bungalow, row])),
+      items: new Map(items.map((row) => [row.drink_id, row.item_code])),
+      tax,
+    };
   }
 
   async function wantedOf(event: EventRow): Promise<Wanted | null> {
@@ -293,6 +320,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
     adapter: PmsAdapter,
     connection: ConnectionRow,
     event: EventRow,
+    lookups: () => Promise<Lookups>,
   ): Promise<PmsAnswer<void>> {
     const checkoutId = Number(event.subject_id);
     const seq = Number(event.seq);
@@ -354,21 +382,12 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
       return { ok: true, value: undefined };
     }
 
-    const room = await kysely
-      .selectFrom('pms_room_map')
-      .selectAll()
-      .where('bungalow', '=', wanted.bungalow)
-      .executeTakeFirst();
+    const { rooms, items, tax } = await lookups();
+    const room = rooms.get(wanted.bungalow);
     if (!room) {
       await failed(`Bungalow ${wanted.bungalow} has no PMS room mapped`);
       return { ok: true, value: undefined };
     }
-    const items = new Map(
-      (await kysely.selectFrom('pms_item_map').selectAll().execute()).map((row) => [
-        row.drink_id,
-        row.item_code,
-      ]),
-    );
     const unmapped = wanted.lines.filter((line) => !items.has(line.drinkId)).map((line) => line.drinkName);
     if (unmapped.length > 0) {
       await failed(`No PMS item mapped for ${unmapped.join(', ')}`);
@@ -384,7 +403,6 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
       await failed(`No reservation checked in to room ${room.room_name} in the PMS`);
       return { ok: true, value: undefined };
     }
-    const { tax } = await readTaxContext(kysely);
     const lines: PmsLine[] = wanted.lines.map((line) => ({
       itemCode: items.get(line.drinkId) ?? '',
       name: line.drinkName,
