@@ -187,10 +187,15 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
         lookups ??= readLookups();
         return lookups;
       };
-      for (const event of events) {
+      const last = events.length - 1;
+      for (const [i, event] of events.entries()) {
         if (cursors.stopped()) break;
         const seq = Number(event.seq);
-        const outcome = pmsPostedActions.includes(event.action)
+        const posts = pmsPostedActions.includes(event.action);
+        // An event that changes no folio (most of the audit) is passed over without a write: the cursor moves
+        // past it with the next one that does, or with the batch's last.
+        if (!posts && i < last) continue;
+        const outcome = posts
           ? await apply(adapter, connection, event, lookupsOnce)
           : ({ ok: true, value: undefined } as const);
         if (!outcome.ok) {
