@@ -147,9 +147,7 @@ export function createApp(options: CreateAppOptions) {
         db,
         logger,
         live,
-        retryDelaysMs: config.webhooks.retryDelaysMs,
-        leaseMs: config.webhooks.leaseMs,
-        allowedHosts: config.webhooks.allowedHosts,
+        config: config.webhooks,
       }),
     // Backups by themselves (fifth stage)
     backups:

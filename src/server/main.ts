@@ -118,9 +118,7 @@ async function main() {
     db,
     logger,
     live,
-    retryDelaysMs: config.webhooks.retryDelaysMs,
-    leaseMs: config.webhooks.leaseMs,
-    allowedHosts: config.webhooks.allowedHosts,
+    config: config.webhooks,
   });
   // What the server records is stamped by a clock that never goes back (clock.ts).
   const now = createWallClock(await latestRecordedMs(db));

@@ -18,11 +18,6 @@ export const webhookEventSchema = z.enum([allWebhookEvents, ...auditActions], {
 });
 
 /**
- * An http(s) URL without a user name or password (it would be shown in every list). Which addresses it may
- * reach is the server's rule (WEBHOOK_ALLOWED_HOSTS, src/server/webhooks/address-rules.ts): the browser cannot
- * know the resort's network nor resolve names.
- */
-/**
  * An address the server sends to (a webhook endpoint, the PMS's API): a full http(s) URL with no user name or
  * password in it; `label` names the field in the messages, `example` shows a good one.
  */
@@ -42,6 +37,11 @@ export function httpUrlCheck(label: string, example: string) {
   };
 }
 
+/**
+ * An http(s) URL without a user name or password (it would be shown in every list). Which addresses it may
+ * reach is the server's rule (WEBHOOK_ALLOWED_HOSTS, src/server/webhooks/address-rules.ts): the browser cannot
+ * know the resort's network nor resolve names.
+ */
 export const webhookUrlSchema = z
   .string({ error: 'URL is required' })
   .trim()

@@ -138,9 +138,7 @@ export async function createTestApp(
     db,
     logger,
     live,
-    retryDelaysMs: config.webhooks.retryDelaysMs,
-    leaseMs: config.webhooks.leaseMs,
-    allowedHosts: config.webhooks.allowedHosts,
+    config: config.webhooks,
   });
   const app = createApp({
     webhooks,

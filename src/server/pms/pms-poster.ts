@@ -5,11 +5,12 @@ import type { AuditActor } from '../../shared/audit-types';
 import { netOf, vatOf } from '../../shared/tax';
 import { appendAudit, subject } from '../audit/audit-log';
 import { createCursorWorker, type Lease } from '../audit/cursor-worker';
+import type { WebhookConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import type { LiveHub } from '../live/live-hub';
 import type { Logger } from '../logger';
-import { currentDocumentRow, readTaxContext } from '../tax/tax-documents';
+import { currentDocumentRow, readTaxContext, type TaxContext } from '../tax/tax-documents';
 import { createAddressRules } from '../webhooks/address-rules';
 import { checkedLookup } from '../webhooks/url-check';
 import { retryDelay } from '../webhooks/webhook-sender';
@@ -46,13 +47,13 @@ export interface PmsPosterOptions {
   db: Db;
   logger: Logger;
   live: LiveHub;
-  /** The waits after failures in a row (the webhooks' schedule) and the lease's length. */
-  retryDelaysMs: readonly number[];
-  leaseMs: number;
+  /**
+   * The webhooks' settings the poster shares: the waits after failures in a row, the lease's length, and the
+   * hosts, addresses and ranges of the resort's network the PMS's URL may reach (WEBHOOK_ALLOWED_HOSTS).
+   */
+  config: Pick<WebhookConfig, 'retryDelaysMs' | 'leaseMs' | 'allowedHosts'>;
   now?: () => number;
   random?: () => number;
-  /** Hosts, addresses and ranges of the resort's network the PMS's URL may reach (WEBHOOK_ALLOWED_HOSTS). */
-  allowedHosts: readonly string[];
   /** The adapter for a connection (tests may count calls); by kind otherwise. */
   adapterFor?: (settings: PmsSettings) => PmsAdapter;
 }
@@ -120,6 +121,17 @@ interface Wanted {
   at: string;
 }
 
+/**
+ * The room and item mappings and the tax settings, read once per batch of events (when one needs them) rather
+ * than once per event: read after the batch, so they are at least as new as every event in it (a mapping fixed
+ * before a "post again" is seen by it).
+ */
+interface Lookups {
+  rooms: Map<number, Selectable<Database['pms_room_map']>>;
+  items: Map<number, string>;
+  tax: TaxContext['tax'];
+}
+
 interface EventRow {
   seq: number | string;
   at: string;
@@ -129,11 +141,11 @@ interface EventRow {
 }
 
 export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
-  const { db, logger, live } = options;
+  const { db, logger, live, config } = options;
   const { kysely } = db;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
-  const dispatcher = pmsDispatcher(options.allowedHosts);
+  const dispatcher = pmsDispatcher(config.allowedHosts);
   const adapterFor = options.adapterFor ?? ((settings: PmsSettings) => adapterOf(settings, dispatcher));
   /** The rounds, timers, wake-ups and the lease; what is posted and recorded is this file's. */
   const cursors = createCursorWorker({
@@ -141,7 +153,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
     live,
     logger,
     table: 'pms_connections',
-    leaseMs: options.leaseMs,
+    leaseMs: config.leaseMs,
     now,
     candidates: async () => {
       const connection = await kysely.selectFrom('pms_connections').selectAll().executeTakeFirst();
@@ -170,11 +182,21 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
         .limit(readBatch)
         .execute()) as EventRow[];
       if (events.length === 0) break;
-      for (const event of events) {
+      let lookups: Promise<Lookups> | undefined;
+      const lookupsOnce = () => {
+        lookups ??= readLookups();
+        return lookups;
+      };
+      const last = events.length - 1;
+      for (const [i, event] of events.entries()) {
         if (cursors.stopped()) break;
         const seq = Number(event.seq);
-        const outcome = pmsPostedActions.includes(event.action)
-          ? await apply(adapter, connection, event)
+        const posts = pmsPostedActions.includes(event.action);
+        // An event that changes no folio (most of the audit) is passed over without a write: the cursor moves
+        // past it with the next one that does, or with the batch's last.
+        if (!posts && i < last) continue;
+        const outcome = posts
+          ? await apply(adapter, connection, event, lookupsOnce)
           : ({ ok: true, value: undefined } as const);
         if (!outcome.ok) {
           await unreachable(connection, outcome.reason, outcome.retryAfterMs ?? null);
@@ -185,7 +207,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
           .updateTable('pms_connections')
           .set({
             cursor: seq,
-            lease_until: iso(now() + options.leaseMs),
+            lease_until: iso(now() + config.leaseMs),
             failures_in_row: 0,
             failing_since: null,
             next_attempt_at: null,
@@ -206,7 +228,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
   async function unreachable(connection: ConnectionRow, reason: string, retryAfter: number | null) {
     const at = now();
     const failures = connection.failures_in_row + 1;
-    const wait = retryAfter ?? retryDelay(options.retryDelaysMs, failures, random);
+    const wait = retryAfter ?? retryDelay(config.retryDelaysMs, failures, random);
     await kysely
       .updateTable('pms_connections')
       .set({
@@ -222,6 +244,17 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
       .execute();
     logger.warn('pms: the PMS did not answer; trying again', { reason, failures, waitMs: wait });
     cursors.wakeAt(at + wait);
+  }
+
+  async function readLookups(): Promise<Lookups> {
+    const rooms = await kysely.selectFrom('pms_room_map').selectAll().execute();
+    const items = await kysely.selectFrom('pms_item_map').selectAll().execute();
+    const { tax } = await readTaxContext(kysely);
+    return {
+      rooms: new Map(rooms.map((row) => [row.bungalow, row])),
+      items: new Map(items.map((row) => [row.drink_id, row.item_code])),
+      tax,
+    };
   }
 
   async function wantedOf(event: EventRow): Promise<Wanted | null> {
@@ -292,6 +325,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
     adapter: PmsAdapter,
     connection: ConnectionRow,
     event: EventRow,
+    lookups: () => Promise<Lookups>,
   ): Promise<PmsAnswer<void>> {
     const checkoutId = Number(event.subject_id);
     const seq = Number(event.seq);
@@ -353,21 +387,12 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
       return { ok: true, value: undefined };
     }
 
-    const room = await kysely
-      .selectFrom('pms_room_map')
-      .selectAll()
-      .where('bungalow', '=', wanted.bungalow)
-      .executeTakeFirst();
+    const { rooms, items, tax } = await lookups();
+    const room = rooms.get(wanted.bungalow);
     if (!room) {
       await failed(`Bungalow ${wanted.bungalow} has no PMS room mapped`);
       return { ok: true, value: undefined };
     }
-    const items = new Map(
-      (await kysely.selectFrom('pms_item_map').selectAll().execute()).map((row) => [
-        row.drink_id,
-        row.item_code,
-      ]),
-    );
     const unmapped = wanted.lines.filter((line) => !items.has(line.drinkId)).map((line) => line.drinkName);
     if (unmapped.length > 0) {
       await failed(`No PMS item mapped for ${unmapped.join(', ')}`);
@@ -383,7 +408,6 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
       await failed(`No reservation checked in to room ${room.room_name} in the PMS`);
       return { ok: true, value: undefined };
     }
-    const { tax } = await readTaxContext(kysely);
     const lines: PmsLine[] = wanted.lines.map((line) => ({
       itemCode: items.get(line.drinkId) ?? '',
       name: line.drinkName,

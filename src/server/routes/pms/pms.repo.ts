@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { PmsConnectionInput } from '../../../shared/pms-schemas';
 import {
   type PmsConnection,
@@ -18,6 +18,22 @@ import type { PmsSettings } from '../../pms/pms-adapter';
 import { type StoredCredentials, settingsOf } from '../../pms/pms-poster';
 
 type ConnectionRow = Selectable<Database['pms_connections']>;
+
+/** The checkout the desk acts on (404 if there is none) and its posting row, if the poster made one. */
+async function checkoutAndPosting(trx: Transaction<Database>, checkoutId: number) {
+  const checkout = await trx
+    .selectFrom('checkouts')
+    .select(['id', 'bungalow'])
+    .where('id', '=', checkoutId)
+    .executeTakeFirst();
+  if (!checkout) throw notFound('Checkout');
+  const posting = await trx
+    .selectFrom('pms_postings')
+    .selectAll()
+    .where('checkout_id', '=', checkoutId)
+    .executeTakeFirst();
+  return { checkout, posting };
+}
 
 /** The connection as answered: the secrets only as "set". */
 function connectionOf(row: ConnectionRow): PmsConnection {
@@ -275,17 +291,7 @@ export function createPmsRepo({ kysely }: Db) {
     async postAgain(checkoutId: number, change: Change): Promise<void> {
       await kysely.transaction().execute(async (trx) => {
         if (!(await trx.selectFrom('pms_connections').select('id').executeTakeFirst())) throw noConnection();
-        const checkout = await trx
-          .selectFrom('checkouts')
-          .select(['id', 'bungalow'])
-          .where('id', '=', checkoutId)
-          .executeTakeFirst();
-        if (!checkout) throw notFound('Checkout');
-        const posting = await trx
-          .selectFrom('pms_postings')
-          .select('state')
-          .where('checkout_id', '=', checkoutId)
-          .executeTakeFirst();
+        const { checkout, posting } = await checkoutAndPosting(trx, checkoutId);
         await appendAudit(trx, {
           ...change,
           action: 'pms.post_again',
@@ -298,17 +304,7 @@ export function createPmsRepo({ kysely }: Db) {
     /** The desk settled it outside the PMS: no longer "not posted". */
     async settle(checkoutId: number, note: string, change: Change): Promise<PmsPosting> {
       return kysely.transaction().execute(async (trx) => {
-        const checkout = await trx
-          .selectFrom('checkouts')
-          .select(['id', 'bungalow'])
-          .where('id', '=', checkoutId)
-          .executeTakeFirst();
-        if (!checkout) throw notFound('Checkout');
-        const before = await trx
-          .selectFrom('pms_postings')
-          .selectAll()
-          .where('checkout_id', '=', checkoutId)
-          .executeTakeFirst();
+        const { checkout, posting: before } = await checkoutAndPosting(trx, checkoutId);
         if (before?.state === 'posted')
           throw new HttpError(409, 'conflict', 'This checkout is on the PMS folio already');
         const head = await trx.selectFrom('audit_head').select('seq').where('id', '=', 1).executeTakeFirst();

@@ -4,6 +4,7 @@ import { type PmsUnderTest, standIns } from '../../../../tests/pms/stand-ins';
 import { drinksByName, setGuest } from '../../../../tests/support/checkout-factory';
 import { seller } from '../../../../tests/support/tax-parties';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../../tests/support/test-app';
+import { until } from '../../../../tests/support/until';
 import type { AuditPage } from '../../../shared/audit-types';
 import { localDayOf } from '../../../shared/local-days';
 import {
@@ -26,16 +27,8 @@ const fastRetries = {
     allowedHosts: ['127.0.0.1'],
   },
 };
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not there: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** How long a test waits for the poster (two databases, several PMS round trips). */
+const posterWaitMs = 15_000;
 
 // The same scenarios for each PMS kind, on each database: tests/pms/stand-ins.ts gives each stand-in one face.
 for (const standIn of standIns)
@@ -69,7 +62,7 @@ for (const standIn of standIns)
         (p) => p.checkoutId === checkoutId,
       );
     const untilPosting = (checkoutId: number, done: (p: PmsPosting | undefined) => boolean) =>
-      until(() => posting(checkoutId), done);
+      until(() => posting(checkoutId), done, posterWaitMs);
 
     beforeAll(async () => {
       t = await fresh({ config: fastRetries });
@@ -201,6 +194,7 @@ for (const standIn of standIns)
       const down = await until(
         async () => (await call('GET', '/api/pms')).body.connection as PmsConnection,
         (c) => c.health.failuresInRow >= 2,
+        posterWaitMs,
       );
       expect(down.health.lastError).toContain('503');
       expect(await posting(a.id)).toBeUndefined();
@@ -221,6 +215,7 @@ for (const standIn of standIns)
       await until(
         async () => (await call('GET', '/api/pms')).body.connection as PmsConnection,
         (connection) => connection.health.failuresInRow >= 1 && connection.health.nextAttemptAt !== null,
+        posterWaitMs,
       );
       // This server stops (as at a restart); another starts on the same database.
       await t.pms.stop();
@@ -228,7 +223,7 @@ for (const standIn of standIns)
         db: t.db,
         logger: createLogger('error'),
         live: t.live,
-        ...fastRetries.webhooks,
+        config: fastRetries.webhooks,
       });
       pms.setDown(false);
       await restarted.start();
@@ -309,7 +304,12 @@ for (const standIn of standIns)
           : null;
       const second =
         secondApp?.pms ??
-        createPmsPoster({ db: t.db, logger: createLogger('error'), live: t.live, ...fastRetries.webhooks });
+        createPmsPoster({
+          db: t.db,
+          logger: createLogger('error'),
+          live: t.live,
+          config: fastRetries.webhooks,
+        });
       await second.start();
       try {
         const before = pms.postCalls();

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { drinksByName, setGuest } from '../../../../tests/support/checkout-factory';
 import { addStaff, errorOf, pins, registerDevice, signInWithPin } from '../../../../tests/support/team';
 import { describeEachDatabase, type TestApp } from '../../../../tests/support/test-app';
+import { until } from '../../../../tests/support/until';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../tests/support/webhook-receiver';
 import type { AuditPage } from '../../../shared/audit-types';
 import type { WebhookAttemptsPage, WebhookEndpoint, WebhookWithSecret } from '../../../shared/webhook-types';
@@ -17,16 +18,6 @@ const fastWebhooks = {
   retryDelaysMs: [100, 150, 200],
   leaseMs: 5_000,
 };
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not there: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describeEachDatabase('webhooks API', ({ fresh }) => {
   let t: TestApp;
