@@ -23,6 +23,21 @@ export const hydrated = (page: Page) =>
     return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
   });
 
+/** A JSON call from the page itself (fetch in the page): its cookies, its origin, its Host, through whatever serves it. */
+export async function callFromPage(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    { method, path, body },
+  );
+}
+
 /** A toast as react-hot-toast renders it: a polite live region holding the message. */
 export const toastWith = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
