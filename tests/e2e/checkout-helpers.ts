@@ -17,11 +17,30 @@ export const testGuest = { name: 'Ana Silva', email: 'ana@example.com' };
  * Resolved once React has taken the server's page (hydrateRoot marks its container): from then a click is
  * React's (replayed if it lands on a part not yet hydrated), not the browser's plain link or button.
  */
-export const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
+export const hydrated = (page: Page) => page.waitForFunction(reactHasTheRoot);
+
+/** Whether React has taken the page yet, asked once (see `hydrated`). */
+export const appStarted = (page: Page) => page.evaluate(reactHasTheRoot);
+
+function reactHasTheRoot() {
+  const root = document.getElementById('root');
+  return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+}
+
+/** A JSON call from the page itself (fetch in the page): its cookies, its origin, its Host, through whatever serves it. */
+export async function callFromPage(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    { method, path, body },
+  );
+}
 
 /** A toast as react-hot-toast renders it: a polite live region holding the message. */
 export const toastWith = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });

@@ -1,13 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import config from '../../playwright.config';
 import { auditVerify } from '../support/audit-verify-process';
 import { rawGet } from '../support/raw-get';
 import { createScratchSchema, type ScratchSchema } from '../support/scratch-schema';
 import { freePort, type ServerProcess, startServer } from '../support/server-process';
-import { addMissing, sharedCalls, stubShare } from './checkout-helpers';
+import { addMissing, callFromPage, sharedCalls, stubShare } from './checkout-helpers';
 
 /**
  * DESIGN.md, "Faults survived": every configuration the README and docs/operations.md offer works, in the
@@ -83,21 +83,6 @@ async function startProxy(upstream: { host: string; port: number }) {
   };
 }
 
-/** A JSON call from the page itself: its cookies, its origin, its Host. */
-async function call(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { method, path, body },
-  );
-}
-
 for (const [index, row] of rows.entries()) {
   const postgres = row.postgres && postgresUrl !== undefined;
   const name = [
@@ -144,14 +129,17 @@ for (const [index, row] of rows.entries()) {
       // The guest's page, and the catalogue as the browser asks for it.
       await page.goto(`${origin}/checkout?bungalow=${bungalow}`);
       await expect(page.getByRole('button', { name: 'Add one Coke' })).toBeVisible();
-      const drinks = await call(page, 'GET', '/api/drinks');
+      const drinks = await callFromPage(page, 'GET', '/api/drinks');
       expect(drinks.status, drinks.text).toBe(200);
       expect(JSON.parse(drinks.text)).toContainEqual(expect.objectContaining({ drinkName: 'Coke' }));
 
       // Staff sign in and name the guest.
-      const signIn = await call(page, 'POST', '/api/session', { password: server.adminPassword });
+      const signIn = await callFromPage(page, 'POST', '/api/session', { password: server.adminPassword });
       expect(signIn.status, signIn.text).toBe(204);
-      const guest = await call(page, 'PUT', '/api/guest', { name: 'Ana Silva', email: 'ana@example.com' });
+      const guest = await callFromPage(page, 'PUT', '/api/guest', {
+        name: 'Ana Silva',
+        email: 'ana@example.com',
+      });
       expect(guest.status, guest.text).toBe(200);
 
       // A checkout in the browser, and its receipt.
@@ -163,7 +151,7 @@ for (const [index, row] of rows.entries()) {
       const [shared] = await sharedCalls(page);
       expect(shared?.files?.[0]?.name).toBe(`bungalow-${bungalow}-checkout.pdf`);
       expect(shared?.files?.[0]?.body).toContain(`(Bungalow #${bungalow} Fridge Checkout`);
-      const history = await call(page, 'GET', '/api/checkouts');
+      const history = await callFromPage(page, 'GET', '/api/checkouts');
       expect(history.status, history.text).toBe(200);
       expect(JSON.parse(history.text)).toMatchObject([{ bungalow, total: 160, guestName: 'Ana Silva' }]);
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { countOf, hydrated, stubShare, testDrinks, testGuest } from './checkout-helpers';
+import { appStarted, countOf, hydrated, stubShare, testDrinks, testGuest } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
 /**
@@ -28,12 +28,6 @@ async function slowCpu(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
-
-const appStarted = (page: Page) =>
-  page.evaluate(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
 
 test.describe('the first tap', () => {
   test.use({ serviceWorkers: 'block' });

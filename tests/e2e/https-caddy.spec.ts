@@ -1,9 +1,9 @@
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { type Browser, chromium, expect, test } from '@playwright/test';
 import config, { chromiumPath } from '../../playwright.config';
 import { en } from '../../src/shared/i18n/en';
 import { type Caddy, startCaddy } from '../support/caddy';
 import { freePort, type ServerProcess, startServer } from '../support/server-process';
-import { addMissing, controlledByServiceWorker, toastWith } from './checkout-helpers';
+import { addMissing, callFromPage, controlledByServiceWorker, toastWith } from './checkout-helpers';
 
 /**
  * DESIGN.md, "Installed like a product": HTTPS, tested. Debian's Caddy with `tls internal` in front of the real
@@ -43,21 +43,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** A JSON call from the page itself: its cookies, its origin, through Caddy. */
-async function call(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { method, path, body },
-  );
-}
-
 test('behind Caddy: a __Host- Secure session, HSTS, the service worker, and a checkout made offline', async () => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ baseURL: caddy.origin });
@@ -74,7 +59,7 @@ test('behind Caddy: a __Host- Secure session, HSTS, the service worker, and a ch
   expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
 
   // The owner signs in over HTTPS: the cookie is the __Host- one, Secure, HttpOnly, SameSite=Strict.
-  const signIn = await call(page, 'POST', '/api/session', { password: server.adminPassword });
+  const signIn = await callFromPage(page, 'POST', '/api/session', { password: server.adminPassword });
   expect(signIn.status, signIn.text).toBe(204);
   const cookies = await context.cookies(caddy.origin);
   const session = cookies.find((cookie) => cookie.name.startsWith('__Host-'));
@@ -86,7 +71,10 @@ test('behind Caddy: a __Host- Secure session, HSTS, the service worker, and a ch
     domain: host,
   });
   expect(cookies.filter((cookie) => !cookie.secure && cookie.httpOnly)).toEqual([]);
-  const guest = await call(page, 'PUT', '/api/guest', { name: 'Ana Silva', email: 'ana@example.com' });
+  const guest = await callFromPage(page, 'PUT', '/api/guest', {
+    name: 'Ana Silva',
+    email: 'ana@example.com',
+  });
   expect(guest.status, guest.text).toBe(200);
 
   // The service worker installs and takes the page.
@@ -107,7 +95,7 @@ test('behind Caddy: a __Host- Secure session, HSTS, the service worker, and a ch
   await context.setOffline(false);
   const outbox = page.getByRole('status').filter({ hasText: /waiting to send|All checks sent/ });
   await expect(outbox).toContainText(en.allSent, { timeout: 20_000 });
-  const history = await call(page, 'GET', '/api/checkouts');
+  const history = await callFromPage(page, 'GET', '/api/checkouts');
   expect(history.status).toBe(200);
   expect(JSON.parse(history.text)).toMatchObject([{ bungalow: 21, total: 160, guestName: 'Ana Silva' }]);
   expect(caddy.output()).not.toMatch(/"level":"error"/);

@@ -129,7 +129,7 @@ export async function checkPromises(
         ? `1..${documents.length} in ${series.size} month${series.size === 1 ? '' : 's'}`
         : `gaps or repeats: ${gaps.join('; ')}`,
       ...(monthsBackwards ? [`${monthsBackwards} issued into an earlier month`] : []),
-      ...(chainBackwards ? [`${chainBackwards} audit events an hour back`] : []),
+      ...(chainBackwards ? [`${chainBackwards} audit events over a minute behind the chain`] : []),
     ].join(', '),
     fiveHundreds: fiveHundreds.length,
     served503: load.sends.filter((send) => send.status === 503).length,

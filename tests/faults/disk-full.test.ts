@@ -21,9 +21,9 @@ afterAll(async () => {
   fs.rmdirSync(mountPoint);
 });
 
-/** Writes a file until the disk says it is full. */
-function fill(file: string) {
-  const chunk = Buffer.alloc(256 * 1024, 1);
+/** Writes `file` in chunks of `chunkBytes` until the disk says it is full. */
+function writeUntilFull(file: string, chunkBytes: number) {
+  const chunk = Buffer.alloc(chunkBytes, 1);
   const fd = fs.openSync(file, 'w');
   try {
     for (;;) fs.writeSync(fd, chunk);
@@ -32,16 +32,13 @@ function fill(file: string) {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** Writes a file until the disk says it is full. */
+function fill(file: string) {
+  writeUntilFull(file, 256 * 1024);
   // The last bytes a partial write may have left.
-  const small = Buffer.alloc(4096, 1);
-  const more = fs.openSync(`${file}.tail`, 'w');
-  try {
-    for (;;) fs.writeSync(more, small);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-  } finally {
-    fs.closeSync(more);
-  }
+  writeUntilFull(`${file}.tail`, 4096);
 }
 
 it('the disk under the SQLite file filled, then freed: 503 while full, nothing acknowledged lost, numbers 1..N', async () => {

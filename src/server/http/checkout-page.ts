@@ -52,30 +52,26 @@ const RENDER_PAUSE_MAX_MS = 250;
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Quick: a few milliseconds for a page, against some 100 ms at the strongest brotli level. */
-const compressQuickly = async (html: string) => {
+/** gzip and brotli of a page at the given levels, both in zlib's thread pool. */
+async function compress(html: string, levels: { gzip: number; brotli: number }) {
   const [gzipped, brotli] = await Promise.all([
-    gzipAsync(html, { level: 6 }),
-    brotliAsync(html, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: html.length },
-    }),
-  ]);
-  return { gzip: gzipped, brotli };
-};
-
-/** The strongest levels: a page asked again is sent many times. */
-const compressBest = async (html: string) => {
-  const [gzipped, brotli] = await Promise.all([
-    gzipAsync(html, { level: constants.Z_BEST_COMPRESSION }),
+    gzipAsync(html, { level: levels.gzip }),
     brotliAsync(html, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]: levels.brotli,
         [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
       },
     }),
   ]);
   return { gzip: gzipped, brotli };
-};
+}
+
+/** Quick: a few milliseconds for a page, against some 100 ms at the strongest brotli level. */
+const compressQuickly = (html: string) => compress(html, { gzip: 6, brotli: 5 });
+
+/** The strongest levels: a page asked again is sent many times. */
+const compressBest = (html: string) =>
+  compress(html, { gzip: constants.Z_BEST_COMPRESSION, brotli: constants.BROTLI_MAX_QUALITY });
 
 /**
  * The pages kept: those asked once apart from those asked again (a segmented LRU), and the strongest
