@@ -4,8 +4,8 @@ import { defineConfig } from 'vite';
 /**
  * The first taps' script (src/web/checkout/first-tap.ts), built after the app (npm run build) into one
  * self-contained classic script, dist/web/first-tap.js: the server reads it at start and inlines it in the
- * guest's page after the page's data and before its drinks (server/http/checkout-page.ts), allowed by its hash. Written after the app's build, so
- * the service worker's precache never lists it (no browser fetches it).
+ * guest's page after the page's data and before its drinks (server/http/checkout-page.ts), allowed by its hash.
+ * Written after the app's build, so the service worker's precache never lists it (no browser fetches it).
  */
 export default defineConfig({
   publicDir: false,
