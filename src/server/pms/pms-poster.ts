@@ -23,9 +23,9 @@ import type { PmsAdapter, PmsAnswer, PmsCredentials, PmsLine, PmsSettings } from
  * (docs/decisions/200-pms-posts-from-the-audit.md). The connection keeps a cursor into the audit; the poster
  * reads `audit_events where seq > cursor` in seq order, and for each checkout event (recorded, revised, voided)
  * and each "post again" makes the checkout's folio in the PMS what the event says: void what was posted, post
- * the lines. Each event's outcome and the cursor move are saved in one transaction, conditional on the lease
- * and on the cursor read (the claiming it shares with the webhook sender, ../audit/cursor-worker.ts: one
- * server posts at a time on PostgreSQL).
+ * the lines. Each event's outcome is saved on the checkout's posting row, then the cursor moves past it by an
+ * update conditional on the lease and on the cursor read (the claiming it shares with the webhook sender,
+ * ../audit/cursor-worker.ts: one server posts at a time on PostgreSQL).
  *
  * At least once: a server killed between the PMS's answer and the save posts again, under the same reference,
  * which the PMS deduplicates on (Cloudbeds' referenceID; the Mews adapter looks for its order items first,
