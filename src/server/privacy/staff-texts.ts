@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { erasedGuestName } from '../../shared/privacy';
+import { likeContains } from '../db/like';
 import type { Database } from '../db/tables';
 
 /**
@@ -102,9 +103,6 @@ export function withoutValues(text: string, values: readonly string[]): string {
   }
   return out;
 }
-
-/** LIKE's own characters in a value match themselves ('!' is the escape on both databases). */
-const likeContains = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 /** A void's reason, a cancelled tax document's reason, a write-off's note: staff's text on the row itself. */
 const textColumns = [
