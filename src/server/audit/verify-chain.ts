@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ChainVerdict } from '../../shared/audit-types';
 import type { Database } from '../db/tables';
-import { auditKeyed, chainHash, headSignature } from './audit-key';
+import { auditKeyed, chainHash, signatureHolds } from './audit-key';
 import { genesisHash } from './audit-log';
 import { auditColumns, canonicalRowJson } from './audit-rows';
 
@@ -105,7 +105,7 @@ export async function verifyChain(
       }
       const head = signedAt.get(seq);
       if (head) {
-        if (head.signature !== headSignature(seq, head.hash, head.signed_at)) {
+        if (!signatureHolds(head)) {
           return {
             ok: false,
             brokenAt: seq,
@@ -223,6 +223,6 @@ async function newestSignedUpTo(kysely: Kysely<Database>, seq: number): Promise<
     .orderBy('seq', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!head || head.signature !== headSignature(Number(head.seq), head.hash, head.signed_at)) return null;
+  if (!head || !signatureHolds(head)) return null;
   return { seq: Number(head.seq), hash: head.hash };
 }
