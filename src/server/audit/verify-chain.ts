@@ -198,20 +198,14 @@ export async function verifyChain(
 }
 
 async function readHead(kysely: Kysely<Database>, before024: boolean) {
-  if (before024) {
-    const head = await kysely
-      .selectFrom('audit_head')
-      .select(['seq', 'hash'])
-      .where('id', '=', 1)
-      .executeTakeFirst();
-    return head ? { seq: Number(head.seq), hash: head.hash, keyedUntil: 0 } : null;
-  }
+  // Before migration 024 the head has no `keyed_until`: no link of it is keyed.
   const head = await kysely
     .selectFrom('audit_head')
-    .select(['seq', 'hash', 'keyed_until'])
+    .select(['seq', 'hash'])
+    .$if(!before024, (qb) => qb.select('keyed_until'))
     .where('id', '=', 1)
     .executeTakeFirst();
-  return head ? { seq: Number(head.seq), hash: head.hash, keyedUntil: Number(head.keyed_until) } : null;
+  return head ? { seq: Number(head.seq), hash: head.hash, keyedUntil: Number(head.keyed_until ?? 0) } : null;
 }
 
 /** The newest signed head at or before `seq` (its signature checked by the walk that verified it before). */
