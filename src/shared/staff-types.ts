@@ -39,7 +39,10 @@ export interface HistoryCheckout extends Omit<Checkout, 'checkId'> {
    * stay's guest, a "Late charge". Present only then: the history of every other checkout reads as before.
    */
   lateCharge?: true;
-  /** From an unknown sender (no staff session, registered device or sticker key). Present only then. */
+  /**
+   * From an unknown sender (no staff session, registered device or sticker key), or through the sticker's key past
+   * its hourly cap (decision 165). Present only then.
+   */
   unverified?: true;
   /**
    * The PMS (sixth stage): what reached the guest's folio (posted, failed with the PMS's reason, voided,

@@ -16,12 +16,14 @@ import { auditColumns, canonicalRowJson } from '../../src/server/audit/audit-row
 import { headSignerFor } from '../../src/server/audit/head-signer';
 import { verifyChain } from '../../src/server/audit/verify-chain';
 import { backupSqlite } from '../../src/server/backups/sqlite-backup';
+import type { DialectName } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import type { Database } from '../../src/server/db/tables';
 import { ownerActor } from '../../src/shared/team';
 import { checkoutBody, json, prepareForCheckouts } from '../stress/support';
 import { auditVerify, urlOf } from '../support/audit-verify-process';
 import { databaseAt } from '../support/database-at';
+import { dropAuditUpdateGuard, rehashChainWithoutKey } from '../support/rehash-audit';
 import { checkoutLimitsOff, startServer } from '../support/server-process';
 import { createScratchDatabase, type ScratchDatabase, testDialects } from '../support/test-app';
 
@@ -54,20 +56,10 @@ const head = (k: Kysely<Database>) =>
  * What someone with the database and no key does: drops the triggers, gives event 2 to another person, and
  * hashes the whole chain again with plain SHA-256, head included.
  */
-async function rebuildAsAnAttacker(k: Kysely<Database>, dialect: string) {
-  if (dialect === 'sqlite') await sql`drop trigger audit_events_no_update`.execute(k);
-  else await sql`drop trigger audit_events_no_change on audit_events`.execute(k);
+async function rebuildAsAnAttacker(k: Kysely<Database>, dialect: DialectName) {
+  await dropAuditUpdateGuard(k, dialect);
   await sql`update audit_events set actor_name = 'Noi' where seq = 2`.execute(k);
-  const rows = await k.selectFrom('audit_events').select(auditColumns).orderBy('seq').execute();
-  let previous = genesisHash;
-  for (const row of rows) {
-    const hash = createHash('sha256')
-      .update(previous + canonicalRowJson(row))
-      .digest('hex');
-    await k.updateTable('audit_events').set({ hash }).where('seq', '=', row.seq).execute();
-    previous = hash;
-  }
-  await k.updateTable('audit_head').set({ hash: previous }).where('id', '=', 1).execute();
+  await rehashChainWithoutKey(k);
 }
 
 describe.each(testDialects)('AUDIT_KEY and audit:verify --head [%s]', (dialect) => {

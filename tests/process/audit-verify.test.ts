@@ -5,6 +5,7 @@ import { writeMoves } from '../../src/server/stock/ledger';
 import { ownerActor } from '../../src/shared/team';
 import { auditVerify, urlOf } from '../support/audit-verify-process';
 import { lastAuditEvent } from '../support/last-audit-event';
+import { dropAuditUpdateGuard } from '../support/rehash-audit';
 import { createScratchDatabase, type ScratchDatabase, testDialects } from '../support/test-app';
 
 describe.each(testDialects)('npm run audit:verify [%s]', (dialect) => {
@@ -34,8 +35,7 @@ describe.each(testDialects)('npm run audit:verify [%s]', (dialect) => {
     expect(good.out).toContain('Audit chain verified: 4 events checked');
     expect(good.out).toContain(`Last hash: ${last}`);
 
-    if (dialect === 'sqlite') await sql`drop trigger audit_events_no_update`.execute(k);
-    else await sql`drop trigger audit_events_no_change on audit_events`.execute(k);
+    await dropAuditUpdateGuard(k, dialect);
     // "Who marked 2,000 baht cash paid?": someone with database access makes it 200 and another person.
     await sql`update audit_events set actor_name = 'Noi' where seq = 2`.execute(k);
 

@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setAuditKey } from '../../src/server/audit/audit-key';
-import { genesisHash } from '../../src/server/audit/audit-log';
-import { auditColumns, canonicalRowJson } from '../../src/server/audit/audit-rows';
 import type { Database } from '../../src/server/db/tables';
 import type { ChainVerdict } from '../../src/shared/audit-types';
 import { auditVerify, urlOf } from '../support/audit-verify-process';
 import { checkoutAt, setGuest } from '../support/checkout-factory';
+import { dropAuditUpdateGuard, rehashChainWithoutKey } from '../support/rehash-audit';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
 /**
@@ -76,8 +75,7 @@ async function everythingStored(t: TestApp): Promise<string> {
  */
 async function rewriteAsAnAttacker(t: TestApp) {
   const k = t.db.kysely;
-  if (t.db.dialect === 'sqlite') await sql`drop trigger audit_events_no_update`.execute(k);
-  else await sql`drop trigger audit_events_no_change on audit_events`.execute(k);
+  await dropAuditUpdateGuard(k, t.db.dialect);
   const paid = await k
     .selectFrom('audit_events')
     .select(['seq', 'details'])
@@ -90,16 +88,7 @@ async function rewriteAsAnAttacker(t: TestApp) {
     .where('seq', '=', paid.seq)
     .execute();
   await k.updateTable('checkouts').set({ paid_method: 'card' }).execute();
-  const rows = await k.selectFrom('audit_events').select(auditColumns).orderBy('seq').execute();
-  let previous = genesisHash;
-  for (const row of rows) {
-    const hash = createHash('sha256')
-      .update(previous + canonicalRowJson(row))
-      .digest('hex');
-    await k.updateTable('audit_events').set({ hash }).where('seq', '=', row.seq).execute();
-    previous = hash;
-  }
-  await k.updateTable('audit_head').set({ hash: previous }).where('id', '=', 1).execute();
+  await rehashChainWithoutKey(k);
 }
 
 const verifyApi = async (t: TestApp, cookie: string): Promise<ChainVerdict> =>

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { forbiddenMessage, grantOf, type Right, type Role } from '../../src/shared/team';
+import { buyer } from '../support/tax-parties';
 import { addStaff, cookieFrom, joinCookies, pins, signInWithPin } from '../support/team';
 import { describeEachDatabase, type TestApp, testAdminPassword } from '../support/test-app';
 import { setGuest } from './support';
@@ -261,12 +262,7 @@ export const routeRules: Record<string, Row> = {
     rule: right('frontDesk'),
     call: (f) => ({
       path: `/api/checkouts/${f.checkoutId}/tax-invoice`,
-      body: {
-        buyerName: 'Acme Co., Ltd.',
-        buyerAddress: '99 Sukhumvit Rd, Bangkok 10110',
-        buyerTaxId: '0105535000123',
-        buyerBranch: '00000',
-      },
+      body: buyer,
     }),
   },
   'GET /api/tax/documents': {
@@ -278,13 +274,7 @@ export const routeRules: Record<string, Row> = {
     rule: right('frontDesk'),
     call: (f) => ({
       path: `/api/checkouts/${f.checkoutId}/tax-invoice`,
-      body: {
-        buyerName: 'Acme Co., Ltd.',
-        buyerAddress: '99 Sukhumvit Rd, Bangkok 10110',
-        buyerTaxId: '0105535000123',
-        buyerBranch: '00000',
-        reason: 'Wrong buyer',
-      },
+      body: { ...buyer, reason: 'Wrong buyer' },
     }),
   },
   'PUT /api/tax/documents/:number/hold': {

@@ -37,3 +37,13 @@ export function headSignature(seq: number, headHash: string, signedAt: string): 
     .update(`fridge-check audit head\n${seq}\n${headHash}\n${signedAt}`)
     .digest('hex');
 }
+
+/** Whether a stored signed head (a row of `audit_signed_heads`) carries the key's signature. */
+export function signatureHolds(head: {
+  seq: number;
+  hash: string;
+  signed_at: string;
+  signature: string;
+}): boolean {
+  return head.signature === headSignature(Number(head.seq), head.hash, head.signed_at);
+}

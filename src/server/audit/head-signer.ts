@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables';
-import { auditKeyed, headSignature } from './audit-key';
+import { auditKeyed, headSignature, signatureHolds } from './audit-key';
 import { genesisHash } from './audit-log';
 import { type ChainPoint, verifyChain } from './verify-chain';
 
@@ -54,7 +54,7 @@ function createHeadSigner(kysely: Kysely<Database>): HeadSigner {
       .limit(1)
       .executeTakeFirst();
     if (!newest) return { seq: 0, hash: genesisHash };
-    if (newest.signature !== headSignature(Number(newest.seq), newest.hash, newest.signed_at)) {
+    if (!signatureHolds(newest)) {
       refusal = {
         brokenAt: Number(newest.seq),
         reason: `the newest signed head (event ${newest.seq}) does not carry AUDIT_KEY's signature: it was written by someone without the key`,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ChainVerdict } from '../../shared/audit-types';
 import type { Database } from '../db/tables';
-import { auditKeyed, chainHash, headSignature } from './audit-key';
+import { auditKeyed, chainHash, signatureHolds } from './audit-key';
 import { genesisHash } from './audit-log';
 import { auditColumns, canonicalRowJson } from './audit-rows';
 
@@ -105,7 +105,7 @@ export async function verifyChain(
       }
       const head = signedAt.get(seq);
       if (head) {
-        if (head.signature !== headSignature(seq, head.hash, head.signed_at)) {
+        if (!signatureHolds(head)) {
           return {
             ok: false,
             brokenAt: seq,
@@ -198,20 +198,14 @@ export async function verifyChain(
 }
 
 async function readHead(kysely: Kysely<Database>, before024: boolean) {
-  if (before024) {
-    const head = await kysely
-      .selectFrom('audit_head')
-      .select(['seq', 'hash'])
-      .where('id', '=', 1)
-      .executeTakeFirst();
-    return head ? { seq: Number(head.seq), hash: head.hash, keyedUntil: 0 } : null;
-  }
+  // Before migration 024 the head has no `keyed_until`: no link of it is keyed.
   const head = await kysely
     .selectFrom('audit_head')
-    .select(['seq', 'hash', 'keyed_until'])
+    .select(['seq', 'hash'])
+    .$if(!before024, (qb) => qb.select('keyed_until'))
     .where('id', '=', 1)
     .executeTakeFirst();
-  return head ? { seq: Number(head.seq), hash: head.hash, keyedUntil: Number(head.keyed_until) } : null;
+  return head ? { seq: Number(head.seq), hash: head.hash, keyedUntil: Number(head.keyed_until ?? 0) } : null;
 }
 
 /** The newest signed head at or before `seq` (its signature checked by the walk that verified it before). */
@@ -223,6 +217,6 @@ async function newestSignedUpTo(kysely: Kysely<Database>, seq: number): Promise<
     .orderBy('seq', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!head || head.signature !== headSignature(Number(head.seq), head.hash, head.signed_at)) return null;
+  if (!head || !signatureHolds(head)) return null;
   return { seq: Number(head.seq), hash: head.hash };
 }

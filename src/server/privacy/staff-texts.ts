@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { erasedGuestName } from '../../shared/privacy';
+import { likeContains } from '../db/like';
 import type { Database } from '../db/tables';
 
 /**
@@ -103,13 +104,19 @@ export function withoutValues(text: string, values: readonly string[]): string {
   return out;
 }
 
-/** LIKE's own characters in a value match themselves ('!' is the escape on both databases). */
-const likeContains = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+/** A void's reason, a cancelled tax document's reason, a write-off's note: staff's text on the row itself. */
+const textColumns = [
+  ['checkouts', 'void_reason'],
+  ['tax_documents', 'reason'],
+  ['stock_write_offs', 'note'],
+] as const satisfies readonly {
+  [T in keyof Database]: readonly [T, keyof Database[T] & string];
+}[keyof Database][];
 
 /**
  * An erase's part in the staff's texts: each text naming one of `values` (the guest's names and email, any
- * case) has them replaced by "Erased guest" and its key dropped; so do the void reasons and write-off notes
- * kept on their rows. Answers how many texts changed.
+ * case) has them replaced by "Erased guest" and its key dropped; so do the texts kept on their rows
+ * (`textColumns`). Answers how many texts changed.
  */
 export async function eraseFromStaffTexts(
   trx: Transaction<Database>,
@@ -134,40 +141,17 @@ export async function eraseFromStaffTexts(
     await trx.updateTable('audit_texts').set({ value, commit_key: null }).where('id', '=', row.id).execute();
     changed += 1;
   }
-  const voids = await trx
-    .selectFrom('checkouts')
-    .select(['id', 'void_reason'])
-    .where('void_reason', 'is not', null)
-    .where(naming('void_reason'))
-    .execute();
-  for (const row of voids) {
-    const value = withoutValues(row.void_reason ?? '', wanted);
-    if (value !== row.void_reason) {
-      await trx.updateTable('checkouts').set({ void_reason: value }).where('id', '=', row.id).execute();
-    }
-  }
-  const cancelled = await trx
-    .selectFrom('tax_documents')
-    .select(['id', 'reason'])
-    .where('reason', 'is not', null)
-    .where(naming('reason'))
-    .execute();
-  for (const row of cancelled) {
-    const value = withoutValues(row.reason ?? '', wanted);
-    if (value !== row.reason) {
-      await trx.updateTable('tax_documents').set({ reason: value }).where('id', '=', row.id).execute();
-    }
-  }
-  const notes = await trx
-    .selectFrom('stock_write_offs')
-    .select(['id', 'note'])
-    .where('note', 'is not', null)
-    .where(naming('note'))
-    .execute();
-  for (const row of notes) {
-    const value = withoutValues(row.note ?? '', wanted);
-    if (value !== row.note) {
-      await trx.updateTable('stock_write_offs').set({ note: value }).where('id', '=', row.id).execute();
+  // The same texts where they are kept on their own rows.
+  for (const [table, column] of textColumns) {
+    const rows = await sql<{ id: number; value: string }>`select id, ${sql.ref(column)} as value
+      from ${sql.table(table)} where ${sql.ref(column)} is not null and ${naming(column)}`.execute(trx);
+    for (const row of rows.rows) {
+      const value = withoutValues(row.value, wanted);
+      if (value !== row.value) {
+        await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${value} where id = ${row.id}`.execute(
+          trx,
+        );
+      }
     }
   }
   return changed;

@@ -143,28 +143,9 @@ export function createCheckoutLimits(settings: CheckoutLimitSettings) {
           if (settings.perBungalow > 0) {
             await lockBungalow(trx, bungalow);
             const since = new Date(now - checkoutLimitWindows.bungalowMs).toISOString();
-            // One after the other: a transaction is one connection.
             // Only unverified checks count: a flood must never use up the limit of the bungalow's real checks.
-            const records = await trx
-              .selectFrom('checkouts')
-              .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
-              .where('bungalow', '=', bungalow)
-              .where('created_at', '>', since)
-              .where('unverified', '=', 1)
-              .executeTakeFirstOrThrow();
-            const revisions = await trx
-              .selectFrom('checkout_revisions as r')
-              .innerJoin('checkouts as c', 'c.id', 'r.checkout_id')
-              .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('r.replaced_at').as('oldest')])
-              .where('r.bungalow', '=', bungalow)
-              .where('r.replaced_at', '>', since)
-              .where('c.unverified', '=', 1)
-              .executeTakeFirstOrThrow();
-            const count = Number(records.count) + Number(revisions.count);
+            const { count, oldest } = await bungalowWrites(trx, bungalow, since, 'unverified');
             if (count >= settings.perBungalow) {
-              const oldest = [records.oldest, revisions.oldest]
-                .filter((value): value is string => typeof value === 'string')
-                .sort()[0];
               const waitMs = oldest
                 ? Date.parse(oldest) + checkoutLimitWindows.bungalowMs - now
                 : checkoutLimitWindows.bungalowMs;
@@ -189,24 +170,36 @@ export function createCheckoutLimits(settings: CheckoutLimitSettings) {
 
 export type CheckoutLimits = ReturnType<typeof createCheckoutLimits>;
 
-/** Writes the sticker's key let through for a bungalow in the last hour: keyed checks and their revisions. */
-async function keyedWrites(trx: Transaction<Database>, bungalow: number, since: string): Promise<number> {
+/**
+ * A bungalow's writes since `since` by checks marked `flag` (`unverified`: an unknown sender's; `keyed`: the
+ * sticker key's), new records and their revisions both, and when the oldest of them was written.
+ */
+async function bungalowWrites(
+  trx: Transaction<Database>,
+  bungalow: number,
+  since: string,
+  flag: 'unverified' | 'keyed',
+): Promise<{ count: number; oldest: string | undefined }> {
+  // One after the other: a transaction is one connection.
   const records = await trx
     .selectFrom('checkouts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
     .where('bungalow', '=', bungalow)
     .where('created_at', '>', since)
-    .where('keyed', '=', 1)
+    .where(flag, '=', 1)
     .executeTakeFirstOrThrow();
   const revisions = await trx
     .selectFrom('checkout_revisions as r')
     .innerJoin('checkouts as c', 'c.id', 'r.checkout_id')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('r.replaced_at').as('oldest')])
     .where('r.bungalow', '=', bungalow)
     .where('r.replaced_at', '>', since)
-    .where('c.keyed', '=', 1)
+    .where(`c.${flag}`, '=', 1)
     .executeTakeFirstOrThrow();
-  return Number(records.count) + Number(revisions.count);
+  const oldest = [records.oldest, revisions.oldest]
+    .filter((value): value is string => typeof value === 'string')
+    .sort()[0];
+  return { count: Number(records.count) + Number(revisions.count), oldest };
 }
 
 /**
@@ -234,7 +227,7 @@ export function stickerGate(
     async beforeWrite(trx, bungalow) {
       if (!overCap) {
         const since = new Date(now - checkoutLimitWindows.bungalowMs).toISOString();
-        overCap = (await keyedWrites(trx, bungalow, since)) >= perHour;
+        overCap = (await bungalowWrites(trx, bungalow, since, 'keyed')).count >= perHour;
       }
       if (overCap) await publicGate.beforeWrite(trx, bungalow);
     },

@@ -18,6 +18,7 @@ import type { TaxDocument } from '../../../shared/tax';
 import { actorLabel } from '../../../shared/team';
 import { appendAudit, auditActorOf, type Change, subject } from '../../audit/audit-log';
 import type { Db } from '../../db/database';
+import { likeContains } from '../../db/like';
 import type { Database } from '../../db/tables';
 import { HttpError, notFound } from '../../http/errors';
 import { staffTextToken } from '../../privacy/staff-texts';
@@ -40,9 +41,6 @@ interface RangeFilter {
   unverified?: boolean | undefined;
 }
 
-/** LIKE's own characters in a search text match themselves ('!' is the escape on both databases). */
-const likeContains = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-
 /**
  * created_at is ISO 8601 UTC text on both databases: a range of local days becomes a range of UTC instants
  * (the zone's midnights), compared as text, so it uses the indexes.
@@ -60,7 +58,9 @@ function inRange(
       ...(stay !== undefined ? [eb('checkouts.stay_id', '=', stay)] : []),
       ...(checkout !== undefined ? [eb('checkouts.id', '=', checkout)] : []),
       ...(guest
-        ? [sql<SqlBool>`lower(${eb.ref('checkouts.guest_name')}) like ${likeContains(guest)} escape '!'`]
+        ? [
+            sql<SqlBool>`lower(${eb.ref('checkouts.guest_name')}) like ${likeContains(guest.toLowerCase())} escape '!'`,
+          ]
         : []),
       ...(paid === false
         ? [

@@ -10,6 +10,7 @@ import {
 import { appendAudit, type Change, subject } from '../../audit/audit-log';
 import { auditColumns, eventOf } from '../../audit/audit-rows';
 import type { Db } from '../../db/database';
+import { likeContains } from '../../db/like';
 import { checkpointWal, revealGuestValues } from '../../privacy/guest-data';
 import { eraseHeldBuyers, legalHoldUntil } from '../../privacy/legal-hold';
 import { eraseFromStaffTexts, staffTextToken, withoutValues } from '../../privacy/staff-texts';
@@ -17,9 +18,6 @@ import { buyerOf } from '../../tax/tax-documents';
 
 /** Most guests one search answers. */
 const searchMax = 50;
-
-/** LIKE's own characters in a search text match themselves ('!' is the escape on both databases). */
-const likeContains = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 /** The app erasing by itself (retention), as the audit names it. */
 export const retentionActor: AuditActor = { id: null, name: 'Retention', role: 'system', device: null };
@@ -126,7 +124,7 @@ export function createPrivacyRepo({ kysely, dialect }: Db) {
 
   return {
     async search(q: string, now: number): Promise<PrivacyGuest[]> {
-      const pattern = likeContains(q);
+      const pattern = likeContains(q.toLowerCase());
       const guests = await kysely
         .selectFrom('guests as g')
         .select(['g.id', 'g.name', 'g.email'])

@@ -96,6 +96,10 @@ export function Component() {
   );
 }
 
+/** The guest's two export links (the download and the page), styled as buttons. */
+const exportLinkClass =
+  'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-white px-5 text-base font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+
 function GuestEntry({ guest }: { guest: PrivacyGuest }) {
   const { a, dateTime } = useAdminI18n();
   const fetcher = useFetcher<AdminActionResult>();
@@ -130,11 +134,7 @@ function GuestEntry({ guest }: { guest: PrivacyGuest }) {
       )}
       <div className="mt-2 flex flex-wrap gap-2">
         {/* A plain download: the server answers it as an attachment. */}
-        <a
-          href={`/api/privacy/guests/${guest.guestRef}/export`}
-          download
-          className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-white px-5 text-base font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-        >
+        <a href={`/api/privacy/guests/${guest.guestRef}/export`} download className={exportLinkClass}>
           <Download aria-hidden="true" className="size-5" />
           {a.downloadGuestExport}
         </a>
@@ -156,7 +156,7 @@ function GuestEntry({ guest }: { guest: PrivacyGuest }) {
           href={`/api/privacy/guests/${guest.guestRef}/export?${new URLSearchParams({ format: 'html', lang: pageLanguage })}`}
           target="_blank"
           rel="noopener"
-          className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-white px-5 text-base font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          className={exportLinkClass}
         >
           {a.openGuestExportPage}
         </a>
