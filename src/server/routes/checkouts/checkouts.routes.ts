@@ -67,8 +67,8 @@ export function checkoutsRoutes(deps: AppDeps) {
           return c.json(checkout, outcome === 'created' ? 201 : 200);
         }
         const address = clientAddress(c, deps.config.trustProxy);
-        // A page opened through the bungalow's sticker passes the public limits up to stickerChecksPerHour checks an hour; past
-        // that, or with an old (rotated) key, it is an unknown sender's (decision 165).
+        // A page opened through the bungalow's sticker passes the public limits up to stickerChecksPerHour
+        // checks an hour; past that, or with an old (rotated) key, it is an unknown sender's (decision 165).
         const keyed = await isStickerKey(deps.db, input.bungalow, input.k);
         if (!keyed) deps.checkoutLimits.precheck(address, now, input.checkId !== undefined);
         const publicGate = deps.checkoutLimits.gateFor(address, now);
