@@ -77,7 +77,10 @@ test('behind Caddy: a __Host- Secure session, HSTS, the service worker, and a ch
   });
   expect(guest.status, guest.text).toBe(200);
 
-  // The service worker installs and takes the page.
+  // The service worker installs and takes the page. Active before the reload: a worker that activated while the
+  // page was between documents would claim the one unloading and leave the new one uncontrolled: the likely
+  // cause of the two times this test waited out its 30 s for the worker (a CI run, and a full run here).
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
   await expect(page.getByRole('button', { name: 'Add one Coke' })).toBeVisible();
   await controlledByServiceWorker(page);
