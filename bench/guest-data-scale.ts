@@ -18,7 +18,7 @@ import { appendAudit, subject } from '../src/server/audit/audit-log';
 import { verifyChain } from '../src/server/audit/verify-chain';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest, migrateUpTo } from '../src/server/db/migrate';
-import { createPrivacyRepo } from '../src/server/routes/privacy/privacy.repo';
+import { createPrivacyRepo } from '../src/server/privacy/privacy.repo';
 import { ownerActor } from '../src/shared/team';
 
 const checkoutCount = Number(process.env.GUEST_DATA_CHECKOUTS ?? 1_000_000);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import pg from 'pg';
-import { streamLimits } from '../src/server/routes/events/events.routes';
+import { streamLimits } from '../src/server/live/events.routes';
 import { checkoutLimitsOff, type ServerProcess, startServer } from '../tests/support/server-process';
 import { percentile } from './http-load';
 import { type Memory, prepareGuest, readMemory } from './servers';

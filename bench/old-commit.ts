@@ -28,7 +28,7 @@ function buildOldServer(commit: string, log: (line: string) => void): { entry: s
     log(`building the server of ${commit} in ${dir}`);
     execFileSync(
       process.execPath,
-      [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.server.config.ts'],
+      [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'src/server/server.vite.config.ts'],
       { cwd: dir, stdio: 'pipe' },
     );
     return { entry: path.join(dir, 'dist/server/main.js'), remove };

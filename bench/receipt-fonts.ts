@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { seedDrinks } from '../src/server/db/seed';
-import { buildServedFont } from '../src/server/routes/receipt-fonts/served-fonts';
+import { buildServedFont } from '../src/server/receipt-fonts/served-fonts';
 import { type Language, languages, loadMessages } from '../src/shared/i18n/languages';
 import {
   faceCharacters,

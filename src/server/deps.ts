@@ -2,12 +2,12 @@ import type { DeviceLookup } from './auth/devices';
 import type { SessionStore } from './auth/sessions';
 import type { LoginThrottle } from './auth/throttle';
 import type { BackupService } from './backups/backup-service';
+import type { CheckoutLimits } from './checkouts/checkout-limits';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { LiveHub } from './live/live-hub';
 import type { Logger } from './logger';
 import type { PmsPoster } from './pms/pms-poster';
-import type { CheckoutLimits } from './routes/checkouts/checkout-limits';
 import type { WebhookSender } from './webhooks/webhook-sender';
 
 /** What every route needs, built once in createApp and passed down explicitly. */

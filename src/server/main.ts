@@ -19,6 +19,7 @@ import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedOnce } from './db/seed';
+import { drinksKeptRoute } from './drinks/drinks-fast-path';
 import { checkoutPageKeptRoute } from './http/checkout-page-kept';
 import { createKeptAnswers } from './http/kept-answers';
 import { createLiveHub } from './live/live-hub';
@@ -26,7 +27,6 @@ import { createLogger, describeError } from './logger';
 import { createPmsPoster } from './pms/pms-poster';
 // Guests' personal data (fifth stage)
 import { startGuestRetention } from './privacy/retention';
-import { drinksKeptRoute } from './routes/drinks/drinks-fast-path';
 import { createWebhookSender } from './webhooks/webhook-sender';
 
 // The server is production unless NODE_ENV says otherwise: React (the guest's first paint, checkout-page.ts)

@@ -19,7 +19,7 @@ import { saveSettingsAsStaff } from './payments-helpers';
 /**
  * A guest whose phone is set to Chinese, Russian, Korean or German: /checkout in that language with none of
  * the spec's English left, the share's title and text, and the receipt PDF read by poppler and rendered to the
- * reviewed picture of src/server/routes/receipt-fonts/receipt-fonts.test.ts (the same drinks, settings, counts
+ * reviewed picture of src/server/receipt-fonts/receipt-fonts.test.ts (the same drinks, settings, counts
  * and day, so the same page), with the fonts it fetched within the budget. And offline after one receipt.
  */
 const receiptDrinks = [

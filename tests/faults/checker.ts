@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { runAuditVerify } from '../../scripts/audit-verify';
 import type { WriterLoad } from './writer-load';
 
-/** Where each fault's row of the table goes; vitest.faults.config.ts's teardown prints them. */
+/** Where each fault's row of the table goes; tests/faults/vitest.config.ts's teardown prints them. */
 export const tableFile = path.resolve('test-results/faults-table.jsonl');
 
 export interface FaultRow {

@@ -3,7 +3,7 @@ import { startCloudbedsStandIn } from './cloudbeds-stand-in';
 import { startMewsStandIn } from './mews-stand-in';
 
 /**
- * Each stand-in PMS behind one face, so the API tests (src/server/routes/pms/pms.test.ts) run the same scenarios
+ * Each stand-in PMS behind one face, so the API tests (src/server/pms/pms.test.ts) run the same scenarios
  * for every kind: how to connect to it, a guest checked in to bungalow 12's room, and what reached the folio in
  * the vendor's own fields, read back as lines.
  */

@@ -238,7 +238,7 @@ export const routeRules: Record<string, Row> = {
       body: { place: 'storeroom', lines: [{ drinkId: f.drinkId, counted: 3 }] },
     }),
   },
-  // A broken bottle in a fridge is housekeeping's too (src/server/routes/stock/stock-rights.test.ts).
+  // A broken bottle in a fridge is housekeeping's too (src/server/stock/stock-rights.test.ts).
   'POST /api/stock/write-offs': {
     rule: right('stock'),
     call: (f) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStreamCounts, streamLimits } from '../../src/server/routes/events/events.routes';
+import { createStreamCounts, streamLimits } from '../../src/server/live/events.routes';
 import { SseReader } from '../support/sse';
 import { addStaff, pins, registerDevice, signInWithPin } from '../support/team';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';

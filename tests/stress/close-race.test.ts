@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dayFigures } from '../../src/server/routes/days/days.repo';
+import { dayFigures } from '../../src/server/days/days.repo';
 import { localDayOf } from '../../src/shared/local-days';
 import { drinksByName, setGuest } from '../support/checkout-factory';
 import {

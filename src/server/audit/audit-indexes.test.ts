@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { queryPlan } from '../../../tests/support/query-plan';
 import { describeEachDatabase, type TestApp } from '../../../tests/support/test-app';
 import { auditQuerySchema } from '../../shared/audit-schemas';
-import { auditPageQuery } from '../routes/audit/audit.repo';
+import { auditPageQuery } from './audit.repo';
 
 /**
  * Migration 019's partial indexes serve the Activity page's filters only while the queries hold their

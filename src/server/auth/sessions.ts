@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Actor, type DeviceRef, ownerActor, type StaffRole } from '../../shared/team';
 import type { Db } from '../db/database';
-import { settingsKey, storedSetting } from '../routes/settings/settings.repo';
+import { settingsKey, storedSetting } from '../settings/settings.repo';
 
 /** The owner's session (the admin password): DESIGN.md "Security". */
 export const sessionLimits = {

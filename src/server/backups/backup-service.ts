@@ -5,7 +5,7 @@ import { defaultTimeZone } from '../../shared/resort-settings';
 import type { BackupConfig } from '../config';
 import type { Db } from '../db/database';
 import { describeError, type Logger } from '../logger';
-import { createSettingsRepo } from '../routes/settings/settings.repo';
+import { createSettingsRepo } from '../settings/settings.repo';
 import { lastBackupTime, nextBackupTime } from './backup-schedule';
 import { backupFileName, backupSqlite, backupTimeOf, type CheckedBackup } from './sqlite-backup';
 

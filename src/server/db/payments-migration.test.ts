@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { databaseAt001 } from '../../../tests/support/database-at-001';
 import { testDialects } from '../../../tests/support/test-app';
 import { ownerActor } from '../../shared/team';
-import { createHistoryRepo } from '../routes/checkouts/history.repo';
-import { createPaymentsRepo } from '../routes/checkouts/payments.repo';
+import { createHistoryRepo } from '../checkouts/history.repo';
+import { createPaymentsRepo } from '../checkouts/payments.repo';
 import { migrateToLatest } from './migrate';
 
 const query = { page: 1, pageSize: 50 } as const;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { databaseAt001 } from '../../../tests/support/database-at-001';
 import { testDialects } from '../../../tests/support/test-app';
-import { createConsumptionRepo } from '../routes/consumption/consumption.repo';
-import { createDrinksRepo } from '../routes/drinks/drinks.repo';
-import { createRestockRepo } from '../routes/restock/restock.repo';
+import { createConsumptionRepo } from '../checkouts/consumption.repo';
+import { createDrinksRepo } from '../drinks/drinks.repo';
+import { createRestockRepo } from '../stock/restock.repo';
 import { migrateToLatest } from './migrate';
 
 describe.each(testDialects)('migration 002 on an existing database [%s]', (dialect) => {

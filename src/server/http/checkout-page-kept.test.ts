@@ -13,8 +13,8 @@ import {
   describeEachDatabase,
   type TestApp,
 } from '../../../tests/support/test-app';
+import { drinksKeptRoute } from '../drinks/drinks-fast-path';
 import { createLogger } from '../logger';
-import { drinksKeptRoute } from '../routes/drinks/drinks-fast-path';
 import { checkoutPageKeptRoute } from './checkout-page-kept';
 import { createKeptAnswers } from './kept-answers';
 

@@ -24,7 +24,7 @@ const firstPaintRules = '.flex{display:flex}.bg-brand-800{background-color:#115e
 fs.writeFileSync(path.join(webRoot, firstPaintCssFile), `${firstPaintRules}\n`);
 afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
 
-/** The same miniature with the first taps' script built beside it (vite.first-tap.config.ts). */
+/** The same miniature with the first taps' script built beside it (first-tap.vite.config.ts). */
 const webRootWithTaps = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-first-tap-'));
 for (const file of fs.readdirSync(webRoot)) {
   fs.copyFileSync(path.join(webRoot, file), path.join(webRootWithTaps, file));

@@ -13,12 +13,12 @@ import { amountSlot, type FirstPaint, firstPaintJson } from '../../web/checkout/
 import { firstPaintElementId } from '../../web/checkout/first-paint-id';
 import { drinksAtFridge } from '../../web/checkout/fridge-view';
 import type { Db } from '../db/database';
+import { createCatalogueCache } from '../drinks/catalogue-cache';
+import { createDrinksRepo } from '../drinks/drinks.repo';
+import { preferredEncoding } from '../drinks/drinks.routes';
 import type { Logger } from '../logger';
 import { describeError } from '../logger';
-import { createCatalogueCache } from '../routes/drinks/catalogue-cache';
-import { createDrinksRepo } from '../routes/drinks/drinks.repo';
-import { preferredEncoding } from '../routes/drinks/drinks.routes';
-import { readFridge } from '../routes/fridges/fridges.routes';
+import { readFridge } from '../stock/fridges.routes';
 import { policyWithInline } from './security';
 
 /** One rendered page, compressed ahead (as the catalogue is), for one catalogue, fridge and language. */
@@ -149,10 +149,10 @@ export interface CheckoutPageOptions {
   indexFile: string;
 }
 
-/** The first paint's rules (vite.first-paint.config.ts), built beside index.html. */
+/** The first paint's rules (src/web/first-paint.vite.config.ts), built beside index.html. */
 export const firstPaintCssFile = 'first-paint.css';
 
-/** The first taps' script (vite.first-tap.config.ts, src/web/checkout/first-tap.ts), built beside index.html. */
+/** The first taps' script (first-tap.vite.config.ts, src/web/checkout/first-tap.ts), built beside index.html. */
 export const firstTapScriptFile = 'first-tap.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');

@@ -11,7 +11,7 @@ interface Snapshot {
 
 /**
  * One kind of public answer that is the same for everyone who asks the same way, until its data change:
- * GET /api/drinks (routes/drinks/drinks-fast-path.ts), the guest's page (checkout-page-fast-path.ts).
+ * GET /api/drinks (drinks/drinks-fast-path.ts), the guest's page (checkout-page-fast-path.ts).
  */
 export interface KeptRoute {
   /** For the log line. */

@@ -1,14 +1,14 @@
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
-import { createPrivacyRepo } from '../routes/privacy/privacy.repo';
-import { createSettingsRepo } from '../routes/settings/settings.repo';
+import { createSettingsRepo } from '../settings/settings.repo';
+import { createPrivacyRepo } from './privacy.repo';
 
 /** Retention runs at start and then once a day (DESIGN.md, "Retention"). */
 export const retentionEveryMs = 24 * 60 * 60 * 1000;
 
 /**
  * Erases, reason `retention`, every guest kept longer than the settings' `guestDataDays` after their last stay
- * ended (src/server/routes/privacy/privacy.repo.ts eraseExpired), and the buyer blocks of those guests' full tax
+ * ended (src/server/privacy/privacy.repo.ts eraseExpired), and the buyer blocks of those guests' full tax
  * invoices once their 5 years are over (eraseExpiredBuyers). Logs how many, never who.
  */
 export function startGuestRetention({

@@ -3,7 +3,7 @@ import type { ExpiringLot } from '../../shared/stock-types';
 import { storeroom } from '../../shared/stock-types';
 import { isPostgres } from '../db/database';
 import type { Database } from '../db/tables';
-import type { Move, MoveBatch } from './ledger';
+import type { Move, MoveBatch } from './move';
 
 /**
  * The storeroom's dated bottles (`stock_lots`, migration 014; DESIGN.md, "Expiry"): a delivery line with

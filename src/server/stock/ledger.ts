@@ -1,10 +1,11 @@
 import { sql, type Transaction } from 'kysely';
-import { bungalowOf, isInsidePlace, type Place, type StockDocumentRef } from '../../shared/stock-types';
+import { bungalowOf, isInsidePlace } from '../../shared/stock-types';
 import { isPostgres } from '../db/database';
 import type { Database } from '../db/tables';
 import { HttpError } from '../http/errors';
 import { keepStoreroomLots } from './expiry-lots';
 import { keepLossFigures } from './loss-figures';
+import type { Move, MoveBatch } from './move';
 
 /**
  * The one writer of the ledger (DESIGN.md, "Places and the ledger"; STYLE.md, "Where the fourth stage
@@ -15,25 +16,6 @@ import { keepLossFigures } from './loss-figures';
  */
 
 type Trx = Transaction<Database>;
-
-export interface Move {
-  drinkId: number;
-  /** > 0; the direction is from → to. */
-  quantity: number;
-  from: Place;
-  to: Place;
-  /** Satang per bottle, where it applies. */
-  unitCost?: number | null;
-  /** For the message when a fridge does not hold enough; not stored. */
-  drinkName?: string;
-}
-
-export interface MoveBatch {
-  /** ISO 8601 UTC: the document's moment. */
-  at: string;
-  document: StockDocumentRef;
-  moves: readonly Move[];
-}
 
 interface BalanceDelta {
   place: string;

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { quarterHourOf } from '../../shared/local-days';
 import type { Database } from '../db/tables';
-import type { Move, MoveBatch } from './ledger';
+import type { Move, MoveBatch } from './move';
 
 /**
  * The shrinkage the margin reads (`stock_losses_quarter`, migration 014): per UTC quarter hour, drink and kind

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/tables';
-import type { Move } from './ledger';
+import type { Move } from './move';
 
 /**
  * The sales figures the margin reads (`stock_sales_quarter`, migration 014; docs/decisions/085): per UTC

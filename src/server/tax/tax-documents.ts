@@ -25,11 +25,11 @@ import {
   pendingAuditRows,
   subject,
 } from '../audit/audit-log';
+import type { Rider } from '../checkouts/running-totals';
 import { isPostgres } from '../db/database';
 import { inSqliteTransaction } from '../db/group-commit';
 import type { Database } from '../db/tables';
-import type { Rider } from '../routes/checkouts/running-totals';
-import { storedSetting } from '../routes/settings/settings.repo';
+import { storedSetting } from '../settings/settings.repo';
 
 /**
  * Numbering, replacing and cancelling tax documents (DESIGN.md, "Books the law accepts";

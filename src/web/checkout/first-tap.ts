@@ -5,7 +5,7 @@
  * (and − once something is counted) on each card as the parser adds it, counts each tap on the page's own
  * buttons with the page's own rule (changeMissing) and shows it at once on the drink's count and its card, and
  * keeps the counts for the app: the checkout form takes them when it has hydrated (takeFirstTaps), and from then
- * on only the app counts. Built on its own (vite.first-tap.config.ts) into dist/web/first-tap.js.
+ * on only the app counts. Built on its own (first-tap.vite.config.ts) into dist/web/first-tap.js.
  *
  * Its clicks are stopped at the window, before React's root listener sees them: React replays a click on a
  * part it has not hydrated yet, which would count that tap a second time.

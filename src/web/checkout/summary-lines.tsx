@@ -5,7 +5,7 @@ import { Button } from '../components/ui/button';
 import { useI18n } from '../i18n/language';
 import { lazyPart } from '../lazy-parts';
 import { loadReceipt } from './load-receipt';
-import { type SummaryProps, SummaryTotal } from './summary';
+import { type SummaryProps, SummaryTotal } from './summary-total';
 
 /**
  * Shown only under a total, so a chunk of its own (with the PromptPay amount rules), fetched at the first count.

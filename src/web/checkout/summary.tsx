@@ -3,7 +3,7 @@ import { grandTotal, selectedItems } from '../../shared/money';
 import { useI18n } from '../i18n/language';
 import { lazyPart } from '../lazy-parts';
 import { loadReceipt } from './load-receipt';
-import type { CheckoutItem } from './missing-counts';
+import { type SummaryProps, SummaryTotal } from './summary-total';
 
 /** Fetched as the page starts (below), so the lines are there by the first count. */
 const loadSummaryLines = () => import('./summary-lines');
@@ -18,25 +18,7 @@ const SummaryLines = lazyPart(
   ({ items }: SummaryProps) => <SummaryTotal total={grandTotal(selectedItems(items))} />,
 );
 
-export interface SummaryProps {
-  items: readonly CheckoutItem[];
-  bungalow: number;
-  /** The checkout screen's send-receipt action. */
-  onShare: () => void;
-  sending: boolean;
-}
-
 export const summaryId = 'summary';
-
-export function SummaryTotal({ total }: { total: number }) {
-  const { t, baht } = useI18n();
-  return (
-    <p className="mt-2 flex justify-between gap-4 border-t-2 border-slate-900 pt-3 text-lg font-bold">
-      <span>{t.totalCost}</span>
-      <span className="tabular-nums">{baht(total)}</span>
-    </p>
-  );
-}
 
 /** Spec section 2: the lines with something missing, the total, and the two receipt buttons. */
 export function Summary(props: SummaryProps) {

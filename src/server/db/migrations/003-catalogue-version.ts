@@ -3,7 +3,7 @@ import type { DialectName } from '../database';
 
 /**
  * A token that changes with every write to "Drinks", whoever makes it: this app, a second app server, or
- * staff editing the table in Supabase's dashboard. The catalogue cache (routes/drinks/catalogue-cache.ts)
+ * staff editing the table in Supabase's dashboard. The catalogue cache (drinks/catalogue-cache.ts)
  * compares it on each read, so a cached catalogue is never served after a write.
  *
  * A random token rather than a counter: a rolled-back write would let a counter take the same value twice.

@@ -17,7 +17,19 @@ import { LoadFailed, Loading } from '../load-states';
 import { useActionResult } from '../use-action-result';
 import { formatLongDay, formatResortMoment } from './close-format';
 import { downloadCloseReport } from './close-report-file';
-import type { CloseDayView } from './close-route';
+
+export interface CloseDayView {
+  /** The day asked for, as typed in the URL. */
+  day: string;
+  /** Today in the resort's time zone: the last day that can be counted. */
+  today: string;
+  timeZone: string;
+  /** Null when the day cannot be shown (`problem` says why). */
+  summary: DaySummary | null;
+  problem: 'invalid' | 'future' | null;
+  /** Whether the signed-in person may reopen a closed day. */
+  mayReopen: boolean;
+}
 
 export interface CloseDayPageProps {
   view: Promise<CloseDayView>;

@@ -1,6 +1,5 @@
 import '../zod-jitless';
 import type { SessionState } from '../../../shared/api-types';
-import type { DaySummary } from '../../../shared/day-close-types';
 import { localDayOf } from '../../../shared/local-days';
 import { dayStringSchema } from '../../../shared/staff-schemas';
 import { can, type Role } from '../../../shared/team';
@@ -10,25 +9,12 @@ import { pageAction, pageLoader, reportLoadFailure, sessionFor } from '../admin-
 import { useAdminI18n } from '../admin-i18n';
 import { PageSection } from '../page-section';
 import { usePageData } from '../use-page-data';
-import { CloseDayPage } from './close-page';
+import { CloseDayPage, type CloseDayView } from './close-page';
 
 /**
  * /admin/close?day=YYYY-MM-DD: the resort day's money, the cash count and its close (today without `day`).
  * The day lives in the URL, so yesterday's reminder on the overview is a plain link.
  */
-
-export interface CloseDayView {
-  /** The day asked for, as typed in the URL. */
-  day: string;
-  /** Today in the resort's time zone: the last day that can be counted. */
-  today: string;
-  timeZone: string;
-  /** Null when the day cannot be shown (`problem` says why). */
-  summary: DaySummary | null;
-  problem: 'invalid' | 'future' | null;
-  /** Whether the signed-in person may reopen a closed day. */
-  mayReopen: boolean;
-}
 
 /**
  * Whether the signed-in person may reopen a closed day (right `oversight`), read from the rights table. On main

@@ -54,3 +54,10 @@ export const fetchPars = () => json<ParsList>('/api/pars');
 export const savePars = (input: ParsInput) => json<ParsList>('/api/pars', { method: 'PUT', body: input });
 /** Back to the catalogue's pars. */
 export const resetPars = (bungalow: number) => json<ParsList>(`/api/pars/${bungalow}`, { method: 'DELETE' });
+
+/** What the stock page's forms send through its action (stock-route.tsx runs them). */
+export type StockCommand =
+  | { intent: 'start-stock'; input: StockStartInput }
+  | { intent: 'receive'; input: DeliveryInput }
+  | { intent: 'count'; input: CountInput }
+  | { intent: 'write-off'; input: WriteOffInput };

@@ -8,7 +8,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { type AdminActionResult, submitOptions } from '../admin-data';
 import { useAdminI18n } from '../admin-i18n';
 import { useActionResult } from '../use-action-result';
-import type { StockCommand } from './stock-route';
+import type { StockCommand } from './stock-api';
 
 /**
  * A stock form that writes through the page's action: what it sends is built from the form's state when it

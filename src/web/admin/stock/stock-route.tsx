@@ -2,12 +2,6 @@ import '../zod-jitless';
 import { Suspense } from 'react';
 import { Await } from 'react-router';
 import type { Drink } from '../../../shared/api-types';
-import type {
-  CountInput,
-  DeliveryInput,
-  StockStartInput,
-  WriteOffInput,
-} from '../../../shared/stock-schemas';
 import type { StockState } from '../../../shared/stock-types';
 import { fetchDrinks } from '../../api';
 import { pageAction, pageLoader, reportLoadFailure } from '../admin-data';
@@ -22,7 +16,7 @@ import { DeliveryForm } from './delivery-form';
 import { ExpiringSoon } from './expiring-soon';
 import { OnHand } from './on-hand';
 import { StartStockForm } from './start-form';
-import { fetchStock, postCount, receiveDelivery, startStock, writeOff } from './stock-api';
+import { fetchStock, postCount, receiveDelivery, type StockCommand, startStock, writeOff } from './stock-api';
 import { WriteOffForm } from './write-off-form';
 
 /**
@@ -33,12 +27,6 @@ import { WriteOffForm } from './write-off-form';
 export const loader = pageLoader(() => ({
   page: reportLoadFailure(Promise.all([fetchStock(), fetchDrinks()])),
 }));
-
-export type StockCommand =
-  | { intent: 'start-stock'; input: StockStartInput }
-  | { intent: 'receive'; input: DeliveryInput }
-  | { intent: 'count'; input: CountInput }
-  | { intent: 'write-off'; input: WriteOffInput };
 
 export const action = pageAction<StockCommand>({
   run: (command) => {

@@ -1,0 +1,65 @@
+import type { TaxReportRow } from '../../shared/tax';
+import { csvField } from '../checkouts/csv';
+import { bahtText, counts, resortTimeOf } from './tax-export';
+
+/**
+ * The output-tax report's CSV: the JSON's rows, one a line, in a machine's form, but as an accountant reads
+ * them (sixth stage): `issuedAt` on the resort's clock with its offset, money in baht with two decimals, a
+ * document no longer issued (cancelled or replaced) at 0.00 so each money column sums to the month's figure,
+ * and each row's seller block as the document printed it.
+ */
+export const taxCsvColumns = [
+  'number',
+  'type',
+  'status',
+  'issuedAt',
+  'checkoutId',
+  'bungalow',
+  'buyerName',
+  'buyerAddress',
+  'buyerTaxId',
+  'buyerBranch',
+  'total',
+  'vat',
+  'net',
+  'replaces',
+  'replacedBy',
+  'reason',
+  'sellerName',
+  'sellerTaxId',
+  'sellerBranch',
+] as const;
+
+const row = (fields: (string | number | null)[]) => `${fields.map(csvField).join(',')}\r\n`;
+
+/** A byte order mark first, as the history's export: spreadsheets then read Thai names as UTF-8. */
+export const taxCsvHeader = `\uFEFF${row([...taxCsvColumns])}`;
+
+export const taxCsvRow =
+  (timeZone: string) =>
+  (document: TaxReportRow): string => {
+    const money = (satang: number) => bahtText(counts(document) ? satang : 0);
+    return row([
+      document.number,
+      document.type,
+      document.status,
+      resortTimeOf(document.issuedAt, timeZone),
+      document.checkoutId,
+      document.bungalow,
+      document.buyer?.name ?? null,
+      document.buyer?.address ?? null,
+      document.buyer?.taxId ?? null,
+      document.buyer?.branch ?? null,
+      money(document.total),
+      money(document.vat),
+      money(document.net),
+      document.replaces,
+      document.replacedBy,
+      document.reason,
+      document.seller?.sellerName ?? null,
+      document.seller?.taxId ?? null,
+      document.seller?.branch ?? null,
+    ]);
+  };
+
+export const taxCsvFileName = (month: string) => `tax-documents-${month}.csv`;

@@ -1,0 +1,207 @@
+import { localDayOf } from '../../shared/local-days';
+import type { TaxReport, TaxReportRow, TaxSeller } from '../../shared/tax';
+import { counts } from './tax-export';
+
+/**
+ * The output-tax report (รายงานภาษีขาย) as the Revenue Department's form lays it out (Director-General's
+ * notification 89): the title, the tax month in Thai and the Buddhist year, the seller's block, then one row a
+ * document in number order and the totals. A plain model of cells here; `tax-xlsx.ts` writes it as a workbook.
+ */
+
+/** A cell: text stays text (a tax ID keeps its leading zeros); baht is a number shown with two decimals. */
+export type WorkbookCell =
+  | { kind: 'text'; value: string; bold?: boolean; heading?: boolean }
+  | { kind: 'count'; value: number; bold?: boolean }
+  | { kind: 'baht'; value: number; bold?: boolean }
+  | null;
+
+export interface TaxWorkbook {
+  sheetName: string;
+  rows: WorkbookCell[][];
+  /** Column widths in characters. */
+  widths: number[];
+}
+
+export const thaiMonths = [
+  'มกราคม',
+  'กุมภาพันธ์',
+  'มีนาคม',
+  'เมษายน',
+  'พฤษภาคม',
+  'มิถุนายน',
+  'กรกฎาคม',
+  'สิงหาคม',
+  'กันยายน',
+  'ตุลาคม',
+  'พฤศจิกายน',
+  'ธันวาคม',
+] as const;
+
+/** The Buddhist era is the Gregorian year plus 543: 2026 is 2569. */
+const buddhistYear = (year: number) => year + 543;
+
+/** "เดือนภาษี พฤศจิกายน ปี 2569" for 2026-11. */
+export function taxMonthLine(month: string): string {
+  const [year = 0, monthNumber = 1] = month.split('-').map(Number);
+  return `เดือนภาษี ${thaiMonths[monthNumber - 1]} ปี ${buddhistYear(year)}`;
+}
+
+/** "สำนักงานใหญ่" or "สาขาที่ 00001", as the notifications write them. */
+export const thaiBranch = (branch: string) => (branch === '00000' ? 'สำนักงานใหญ่' : `สาขาที่ ${branch}`);
+
+/** A day as the form writes it: DD/MM/YYYY in the Buddhist year, on the resort's calendar. */
+export function thaiDate(day: string): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return `${String(date).padStart(2, '0')}/${String(month).padStart(2, '0')}/${buddhistYear(year)}`;
+}
+
+const text = (value: string, bold = false): WorkbookCell => ({
+  kind: 'text',
+  value,
+  ...(bold ? { bold } : {}),
+});
+const baht = (satang: number, bold = false): WorkbookCell => ({
+  kind: 'baht',
+  value: satang / 100,
+  ...(bold ? { bold } : {}),
+});
+
+export const workbookColumns = [
+  'ลำดับ',
+  'วันที่',
+  'เลขที่',
+  'ชื่อผู้ซื้อสินค้า/ผู้รับบริการ',
+  'เลขประจำตัวผู้เสียภาษีอากรของผู้ซื้อ',
+  'สถานประกอบการของผู้ซื้อ',
+  'มูลค่าสินค้าหรือบริการ',
+  'จำนวนเงินภาษีมูลค่าเพิ่ม',
+  'จำนวนเงินรวม',
+  'หมายเหตุ',
+] as const;
+
+/** The Thai word for a document that no longer counts; its amounts read 0.00. */
+export const cancelledWord = 'ยกเลิก';
+
+/** The title rows: the report, the month, and each seller block the month's documents printed. */
+function headerRows(report: TaxReport, fallback: TaxSeller | null): WorkbookCell[][] {
+  const rows: WorkbookCell[][] = [[text('รายงานภาษีขาย', true)], [text(taxMonthLine(report.month), true)]];
+  const blocks = report.sellers.length > 0 ? report.sellers : fallback ? [{ seller: fallback }] : [];
+  for (const block of blocks) {
+    const { seller } = block;
+    rows.push([text(`ชื่อผู้ประกอบการ ${seller.sellerName}`)]);
+    rows.push([text(`ที่อยู่ ${seller.address}`)]);
+    rows.push([text(`เลขประจำตัวผู้เสียภาษีอากร ${seller.taxId}`), null, null, text(thaiBranch(seller.branch))]);
+    if ('firstNumber' in block && blocks.length > 1) {
+      rows.push([text(`(เลขที่ ${block.firstNumber} ถึง ${block.lastNumber})`)]);
+    }
+  }
+  return rows;
+}
+
+/** A document's row: a cancelled or replaced one says so and reads 0.00. */
+function documentRow(index: number, row: TaxReportRow, timeZone: string): WorkbookCell[] {
+  const live = counts(row);
+  const buyer = row.buyer;
+  const remark = live
+    ? row.replaces
+      ? `แทนฉบับเดิมเลขที่ ${row.replaces}`
+      : ''
+    : row.replacedBy
+      ? `${cancelledWord} ออกฉบับใหม่เลขที่ ${row.replacedBy}${row.reason ? `: ${row.reason}` : ''}`
+      : `${cancelledWord}${row.reason ? `: ${row.reason}` : ''}`;
+  return [
+    { kind: 'count', value: index },
+    text(thaiDate(localDayOf(row.issuedAt, timeZone))),
+    text(row.number),
+    text(live ? (buyer?.name ?? (row.type === 'abb' ? 'ใบกำกับภาษีอย่างย่อ' : '')) : cancelledWord),
+    text(live && buyer ? buyer.taxId : ''),
+    text(live && buyer ? thaiBranch(buyer.branch) : ''),
+    baht(live ? row.net : 0),
+    baht(live ? row.vat : 0),
+    baht(live ? row.total : 0),
+    text(remark),
+  ];
+}
+
+/**
+ * `daily`: abbreviated invoices summed to one row a day (first and last number, how many, net, VAT, total of
+ * those still issued), as notification 89 allows; full invoices stay one a row.
+ */
+function dailyRows(documents: TaxReportRow[], timeZone: string): (WorkbookCell[] | TaxReportRow)[] {
+  const out: (WorkbookCell[] | TaxReportRow)[] = [];
+  let day: string | null = null;
+  let group: TaxReportRow[] = [];
+  const flush = () => {
+    const first = group[0];
+    const last = group[group.length - 1];
+    if (!first || !last || day === null) return;
+    const live = group.filter(counts);
+    const sum = (pick: (row: TaxReportRow) => number) => live.reduce((total, row) => total + pick(row), 0);
+    const notLive = group.length - live.length;
+    out.push([
+      null,
+      text(thaiDate(day)),
+      text(first.number === last.number ? first.number : `${first.number} - ${last.number}`),
+      text(`ใบกำกับภาษีอย่างย่อ ${group.length} ฉบับ`),
+      text(''),
+      text(''),
+      baht(sum((row) => row.net)),
+      baht(sum((row) => row.vat)),
+      baht(sum((row) => row.total)),
+      text(notLive > 0 ? `${cancelledWord} ${notLive} ฉบับ` : ''),
+    ]);
+    group = [];
+  };
+  for (const row of documents) {
+    if (row.type !== 'abb') {
+      flush();
+      day = null;
+      out.push(row);
+      continue;
+    }
+    const rowDay = localDayOf(row.issuedAt, timeZone);
+    if (rowDay !== day) {
+      flush();
+      day = rowDay;
+    }
+    group.push(row);
+  }
+  flush();
+  return out;
+}
+
+export function taxWorkbook(
+  report: TaxReport,
+  { timeZone, daily, seller }: { timeZone: string; daily: boolean; seller: TaxSeller | null },
+): TaxWorkbook {
+  const rows = headerRows(report, seller);
+  rows.push([]);
+  rows.push(
+    workbookColumns.map((value): WorkbookCell => ({ kind: 'text', value, bold: true, heading: true })),
+  );
+  const items = daily ? dailyRows(report.documents, timeZone) : report.documents;
+  items.forEach((item, index) => {
+    if (Array.isArray(item)) {
+      item[0] = { kind: 'count', value: index + 1 };
+      rows.push(item);
+    } else rows.push(documentRow(index + 1, item, timeZone));
+  });
+  const { totals } = report;
+  rows.push([
+    null,
+    null,
+    null,
+    text(`รวม (${totals.count} ฉบับ)`, true),
+    null,
+    null,
+    baht(totals.net, true),
+    baht(totals.vat, true),
+    baht(totals.total, true),
+    null,
+  ]);
+  return {
+    sheetName: `ภาษีขาย ${report.month}`,
+    rows,
+    widths: [7, 11, 28, 32, 16, 14, 14, 14, 14, 44],
+  };
+}
