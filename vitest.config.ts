@@ -10,7 +10,7 @@ export default defineConfig({
     ],
     environment: 'node',
     // Migrated SQLite files each test's fresh database is copied from (docs/testing.md).
-    globalSetup: ['tests/support/sqlite-templates.ts'],
+    globalSetup: ['tests/support/database-templates.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The database suites share one PostgreSQL server; each file uses its own schema.

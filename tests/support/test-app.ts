@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/password';
@@ -12,6 +13,7 @@ import { createLiveHub, type LiveHub } from '../../src/server/live/live-hub';
 import { createLogger } from '../../src/server/logger';
 import { createPmsPoster, type PmsPoster } from '../../src/server/pms/pms-poster';
 import { createWebhookSender, type WebhookSender } from '../../src/server/webhooks/webhook-sender';
+import type { PostgresTemplates } from './database-templates';
 import { createScratchSchema } from './scratch-schema';
 
 export const testAdminPassword = 'test-admin-password';
@@ -51,7 +53,7 @@ export async function createScratchDatabase(
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-test-'));
     const file = path.join(dir, 'test.sqlite');
     const url = `sqlite:${file}`;
-    // A copy of a database migrated once for the run (sqlite-templates.ts), when the config made them.
+    // A copy of a database migrated once for the run (database-templates.ts), when the config made them.
     const templates = inject('sqliteTemplates');
     if (templates) fs.copyFileSync(seed ? templates.seeded : templates.bare, file);
     const db = openDatabase(url);
@@ -72,9 +74,14 @@ export async function createScratchDatabase(
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const scratch = await createScratchSchema(postgresUrl, 'fc_test');
   const { schema } = scratch;
+  const templates = inject('postgresTemplates');
+  // The migrated schema written out once for the run (database-templates.ts), run under this schema's name.
+  if (templates) await runTemplate(postgresUrl, schema, templates, seed);
   const db = openDatabase(postgresUrl, { schema, poolSize: 5 });
-  await migrateToLatest(db);
-  if (seed) await seedOnce(db);
+  if (!templates) {
+    await migrateToLatest(db);
+    if (seed) await seedOnce(db);
+  }
   return {
     db,
     url: postgresUrl,
@@ -85,6 +92,17 @@ export async function createScratchDatabase(
       await scratch.drop();
     },
   };
+}
+
+/** One script, one round trip: the template's tables, indexes, triggers and rows made in `schema`. */
+async function runTemplate(url: string, schema: string, templates: PostgresTemplates, seed: boolean) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query((seed ? templates.seeded : templates.bare).replaceAll(templates.placeholder, schema));
+  } finally {
+    await client.end();
+  }
 }
 
 export interface RequestOptions {
