@@ -71,7 +71,7 @@ export function AdminNav() {
           ))}
         </ul>
       )}
-      <div className="mx-auto flex max-w-3xl lg:max-w-none lg:flex-col lg:gap-2">
+      <div className="mx-auto flex max-w-3xl lg:max-w-none lg:flex-col lg:gap-1">
         {groups.map((group) => (
           <div
             key={group.id}
@@ -125,7 +125,7 @@ function GroupHeading({
   return (
     <h3
       id={id}
-      className={`px-3 pt-1 pb-0.5 text-xs font-bold tracking-wide text-slate-600 uppercase ${className}`}
+      className={`px-3 pt-1 pb-0.5 text-xs leading-4 font-bold tracking-wide text-slate-600 uppercase ${className}`}
     >
       {a[group.label]}
     </h3>
@@ -144,7 +144,7 @@ function NavLink({ page, current, layout, onClick }: NavLinkProps) {
   const Icon = page.icon;
   const shape =
     layout === 'bar'
-      ? 'min-h-16 flex-col justify-center gap-0.5 text-xs lg:min-h-0 lg:flex-row lg:justify-start lg:gap-2.5 lg:px-3 lg:py-1 lg:text-sm'
+      ? 'min-h-16 flex-col justify-center gap-0.5 text-xs lg:min-h-0 lg:flex-row lg:justify-start lg:gap-2.5 lg:px-3 lg:py-0.5 lg:text-sm'
       : 'min-h-12 gap-3 px-3 text-base';
   const colour = current
     ? 'bg-brand-50 text-brand-800 lg:bg-brand-700 lg:text-white'
@@ -156,7 +156,7 @@ function NavLink({ page, current, layout, onClick }: NavLinkProps) {
       onClick={onClick}
       className={`${linkBase} ${shape} ${colour}`}
     >
-      <Icon aria-hidden="true" className="size-6 shrink-0 lg:size-5" />
+      <Icon aria-hidden="true" className="size-6 shrink-0 lg:size-4" />
       {a[page.label]}
     </Link>
   );
