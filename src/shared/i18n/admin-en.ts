@@ -17,6 +17,12 @@ export const adminEn = {
   adminPages: 'Admin pages',
   moreAdminPages: 'More admin pages',
   more: 'More',
+  // The nav's groups (seventh stage), each a heading over its pages.
+  navGroupToday: 'Today',
+  navGroupStock: 'Stock',
+  navGroupBooks: 'Sales and books',
+  navGroupTeam: 'Team',
+  navGroupSettings: 'Settings',
   lock: 'Lock',
   lockAdminPanel: 'admin panel',
   couldNotOpen: 'The admin panel could not be opened.',

@@ -14,6 +14,12 @@ export const adminTh: AdminMessages = {
   adminPages: 'หน้าของผู้ดูแล',
   moreAdminPages: 'หน้าอื่น ๆ ของผู้ดูแล',
   more: 'เพิ่มเติม',
+  // The nav's groups (seventh stage), each a heading over its pages.
+  navGroupToday: 'วันนี้',
+  navGroupStock: 'สต็อก',
+  navGroupBooks: 'การขายและบัญชี',
+  navGroupTeam: 'ทีมงาน',
+  navGroupSettings: 'ตั้งค่า',
   lock: 'ล็อก',
   lockAdminPanel: 'แผงควบคุมผู้ดูแล',
   couldNotOpen: 'เปิดแผงควบคุมผู้ดูแลไม่ได้',
