@@ -13,7 +13,8 @@ export function unsupportedNodeMessage(version: string): string | undefined {
     `Fridge Check needs Node ${requiredNodeMajor} or later (this is Node ${version}). Install Node ` +
     `${requiredNodeMajor} LTS from https://nodejs.org (CI's exact version is in .node-version), then run npm ci ` +
     `and start again.`
-  );}
+  );
+}
 
 /** Ends the process with that line before anything else loads (start.ts, the server's entry). */
 export function exitUnlessSupportedNode(version: string = process.versions.node): void {

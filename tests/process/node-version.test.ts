@@ -11,10 +11,11 @@ import { serverEntry } from '../support/server-process';
  * Node started with process.versions.node set to 20.20.2 before the entry runs.
  */
 function olderNode(): { command: string; preload: string[]; version: string } {
-  const debianNode = '/nonexistent/node';
+  const debianNode = '/usr/bin/node';
   if (fs.existsSync(debianNode)) {
     const version = execFileSync(debianNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
-    if (Number.parseInt(version, 10) < requiredNodeMajor) return { command: debianNode, preload: [], version };
+    if (Number.parseInt(version, 10) < requiredNodeMajor)
+      return { command: debianNode, preload: [], version };
   }
   const version = '20.20.2';
   const setVersion = `Object.defineProperty(process.versions, "node", { value: "${version}" })`;
