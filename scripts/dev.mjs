@@ -1,9 +1,10 @@
-// Development: the API server restarts on change (tsx watch) and Vite serves the web app with /api proxied.
+// Development: the API server restarts on change (tsx watch; start.ts checks the Node version first) and Vite
+// serves the web app with /api proxied.
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/start.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort },
   }),

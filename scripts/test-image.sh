@@ -2,8 +2,9 @@
 # Builds the Containerfile and starts the image, with no image registry (npm run test:image; root, podman,
 # mmdebstrap): docs/decisions/140-image-built-and-started-without-a-registry.md.
 #
-# 1. The base, localhost/node:20-bookworm-slim: a minimal Debian bookworm from Debian's packages (mmdebstrap)
-#    with this machine's Node 20 and npm where the official image has them (/usr/local/bin, a `node` user 1000).
+# 1. The base, localhost/node:24-bookworm-slim: a minimal Debian bookworm from Debian's packages (mmdebstrap)
+#    with the Node of .node-version (the one .ci/run installs in /opt/node-<version>, its headers in include/node)
+#    and this machine's npm where the official image has them (/usr/local/bin, a `node` user 1000).
 # 2. podman build --isolation chroot of the Containerfile on that base.
 # 3. Running a container fails here (no cgroups), so the image's files are mounted (podman image mount) and its
 #    command started with chroot, as its user, with its environment and working directory and a /data folder.
@@ -26,11 +27,19 @@ for tool in podman mmdebstrap chroot curl node; do
   command -v "$tool" >/dev/null || fail "$tool is not installed (apt-get install podman mmdebstrap)"
 done
 
-base_image=localhost/node:20-bookworm-slim
+node_pin=$(tr -d '[:space:]' <.node-version)
+node_major=${node_pin%%.*}
+base_image=localhost/node:$node_major-bookworm-slim
 app_image=localhost/fridge-check:test-image
+# The pinned Node: the one on PATH when it is that version, else the one .ci/run installed.
 node_bin=$(readlink -f "$(command -v node)")
+if [ "$("$node_bin" --version)" != "v$node_pin" ] && [ -x "/opt/node-$node_pin/bin/node" ]; then
+  node_bin=/opt/node-$node_pin/bin/node
+fi
 node_version=$("$node_bin" --version)
-case "$node_version" in v20.*) ;; *) fail "the base needs Node 20, this machine has $node_version" ;; esac
+case "$node_version" in "v$node_major".*) ;; *)
+  fail "the base needs Node $node_major (.node-version: $node_pin), this machine has $node_version: bash .ci/run installs it in /opt/node-$node_pin" ;;
+esac
 npm_dir=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
 [ -f "$npm_dir/package.json" ] || fail "npm's folder not found (from $(command -v npm))"
 # Node's headers (node-gyp compiles better-sqlite3 against them); the official image has them in /usr/local/include.

@@ -1,13 +1,19 @@
 import { defineConfig } from 'vite';
 
-/** The server bundled into one ES module; packages stay in node_modules (SSR externals). */
+/**
+ * The server bundled as ES modules; packages stay in node_modules (SSR externals). dist/server/main.js is
+ * start.ts, which checks the Node version before it loads server.js (main.ts and all it imports).
+ */
 export default defineConfig({
   build: {
-    ssr: 'src/server/main.ts',
+    ssr: true,
     outDir: 'dist/server',
     emptyOutDir: true,
     target: 'node24',
     sourcemap: true,
-    rollupOptions: { output: { entryFileNames: 'main.js' } },
+    rollupOptions: {
+      input: { main: 'src/server/start.ts', server: 'src/server/main.ts' },
+      output: { entryFileNames: '[name].js' },
+    },
   },
 });
