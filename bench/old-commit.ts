@@ -26,9 +26,14 @@ function buildOldServer(commit: string, log: (line: string) => void): { entry: s
   try {
     fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
     log(`building the server of ${commit} in ${dir}`);
+    // Commits before the rooms by capability (decision 210) kept the server's build config at the root.
+    const config = ['src/server/server.vite.config.ts', 'vite.server.config.ts'].find((file) =>
+      fs.existsSync(path.join(dir, file)),
+    );
+    if (!config) throw new Error(`${commit} has no server build config`);
     execFileSync(
       process.execPath,
-      [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', 'src/server/server.vite.config.ts'],
+      [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--config', config],
       { cwd: dir, stdio: 'pipe' },
     );
     return { entry: path.join(dir, 'dist/server/main.js'), remove };
