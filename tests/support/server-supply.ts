@@ -1,7 +1,28 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
+import { hashPassword } from '../../src/server/auth/password';
 import { type DatabaseTemplate, type ServerProcess, startServer } from './server-process';
+
+/**
+ * The generated password's hash stored again at a sixteenth of the production cost (N=2^13, as the in-process
+ * apps' in test-app.ts): a hash carries its parameters and the server verifies with them, so every sign-in of
+ * every e2e test runs the same code, without 0.4 s of scrypt each (hundreds a run on two cores). The production
+ * cost of a hash the server makes is asserted by src/server/auth/password.test.ts.
+ */
+async function storeCheaperHash(file: string, password: string): Promise<void> {
+  const hash = await hashPassword(password, { N: 2 ** 13 });
+  const db = new Database(file);
+  try {
+    const changed = db
+      .prepare("update settings set value = ? where key = 'admin_password_hash'")
+      .run(hash).changes;
+    if (changed !== 1) throw new Error('The template holds no admin password hash to replace');
+  } finally {
+    db.close();
+  }
+}
 
 /**
  * Servers on fresh databases for one Playwright worker's tests (docs/decisions/102-e2e-servers-from-a-template.md).
@@ -29,10 +50,9 @@ export class ServerSupply {
     const leftovers = fs.readdirSync(folder).filter((name) => name !== 'fridge.sqlite');
     if (leftovers.length > 0)
       throw new Error(`The template's folder holds more than the database: ${leftovers}`);
-    return new ServerSupply(
-      { file: path.join(folder, 'fridge.sqlite'), adminPassword: first.adminPassword },
-      folder,
-    );
+    const file = path.join(folder, 'fridge.sqlite');
+    await storeCheaperHash(file, first.adminPassword);
+    return new ServerSupply({ file, adminPassword: first.adminPassword }, folder);
   }
 
   /** A server of its own for one test: the one started at the end of the test before, or a new one. */
