@@ -70,6 +70,14 @@ export interface PmsMappingProposal extends PmsMappings {
 }
 
 export const pmsPostingStates = ['posted', 'failed', 'voided', 'settled'] as const;
+
+/**
+ * How a failed posting's reason starts when the guest had checked out in the PMS and the PMS refused the charge
+ * on their departed reservation: the round and the desk show "settle at the desk" with the amount.
+ */
+export const settleAtDeskReason = 'The guest has left and the PMS refused the charge: settle at the desk';
+
+export const isSettleAtDesk = (reason: string | null) => reason?.startsWith(settleAtDeskReason) === true;
 export type PmsPostingState = (typeof pmsPostingStates)[number];
 
 export interface PmsPosting {

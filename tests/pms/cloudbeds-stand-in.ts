@@ -16,6 +16,15 @@ import { type OpenApiCheck, openApiCheck } from './openapi-check';
  */
 
 export const cloudbedsDocument = 'tests/pms/vendor/cloudbeds/pms-v1.3-used.json';
+
+const startOf = (r: { startDate?: string }) => r.startDate ?? '2026-01-05';
+const endOf = (r: { endDate?: string }) => r.endDate ?? '2026-12-31';
+/** A reservation's status as its room's `roomStatus` (the answer's `rooms[]` with includeAllRooms). */
+const roomStatusOf = {
+  checked_in: 'in_house',
+  confirmed: 'not_checked_in',
+  checked_out: 'checked_out',
+} as const;
 const base = '/api/v1.3';
 
 export interface StandInReservation {
@@ -24,7 +33,15 @@ export interface StandInReservation {
   roomID: string;
   subReservationID: string;
   status: 'checked_in' | 'confirmed' | 'checked_out';
+  /** Check-in and check-out days (YYYY-MM-DD); a stay across this year when left out. */
+  startDate?: string;
+  endDate?: string;
 }
+
+/** getRooms' and getReservations' page sizes when none is asked for, as the document gives them. */
+const roomsPageDefault = 20;
+const reservationsPageDefault = 100;
+const reservationsPageMax = 100;
 
 export interface FolioItem {
   soldProductID: string;
@@ -56,10 +73,19 @@ export interface CloudbedsStandIn {
   down: boolean;
   /** The next postCustomItem is refused with this message. */
   refuseNext: string | null;
+  /** The most rooms a getRooms page holds, whatever pageSize asks (the document states no maximum). */
+  roomsPageMax: number;
+  /** The property's currency, as getHotels answers it (`propertyCurrency`). */
+  currency: string;
+  /** Each appItemID's name as first posted: what the folio shows for it ever after, as the document says. */
+  itemNames: Map<string, string>;
   close(): Promise<void>;
 }
 
-export async function startCloudbedsStandIn(options: { apiKey?: string } = {}): Promise<CloudbedsStandIn> {
+/** `rooms`: how many rooms beyond the three named ones ("Bungalow 14" on), to read page by page. */
+export async function startCloudbedsStandIn(
+  options: { apiKey?: string; rooms?: number } = {},
+): Promise<CloudbedsStandIn> {
   const check: OpenApiCheck = await openApiCheck(cloudbedsDocument);
   let sold = 0;
   const state: Omit<CloudbedsStandIn, 'url' | 'close'> = {
@@ -68,6 +94,10 @@ export async function startCloudbedsStandIn(options: { apiKey?: string } = {}): 
       { roomID: '501-1', roomName: '11' },
       { roomID: '501-2', roomName: 'Bungalow 12' },
       { roomID: '501-3', roomName: 'Bungalow 13' },
+      ...Array.from({ length: Math.max(0, (options.rooms ?? 3) - 3) }, (_, i) => ({
+        roomID: `501-${i + 4}`,
+        roomName: `Bungalow ${i + 14}`,
+      })),
     ],
     reservations: [],
     folio: [],
@@ -75,6 +105,9 @@ export async function startCloudbedsStandIn(options: { apiKey?: string } = {}): 
     calls: [],
     down: false,
     refuseNext: null,
+    roomsPageMax: Number.POSITIVE_INFINITY,
+    currency: 'THB',
+    itemNames: new Map(),
   };
 
   const server = http.createServer((req, res) => {
@@ -111,38 +144,82 @@ export async function startCloudbedsStandIn(options: { apiKey?: string } = {}): 
           return reply({
             success: true,
             data: [
-              { propertyID: '501', propertyName: 'Stand-in Beach Resort', propertyTimezone: 'Asia/Bangkok' },
+              {
+                propertyID: '501',
+                propertyName: 'Stand-in Beach Resort',
+                propertyTimezone: 'Asia/Bangkok',
+                propertyCurrency: [
+                  {
+                    currencyCode: state.currency,
+                    currencySymbol: state.currency,
+                    currencyPosition: 'before',
+                  },
+                ],
+              },
             ],
             count: 1,
             total: 1,
           });
-        case '/getRooms':
+        case '/getRooms': {
+          // Paged by the document's pageNumber and pageSize (default 20): the rooms, a page at a time.
+          const size = Math.min(Number(query.pageSize ?? roomsPageDefault), state.roomsPageMax);
+          const from = (Number(query.pageNumber ?? 1) - 1) * size;
+          const rooms = state.rooms.slice(from, from + size);
           return reply({
             success: true,
-            data: [
-              { propertyID: '501', rooms: state.rooms.map((r) => ({ ...r, roomTypeName: 'Bungalow' })) },
-            ],
-            count: 1,
+            data:
+              rooms.length > 0
+                ? [{ propertyID: '501', rooms: rooms.map((r) => ({ ...r, roomTypeName: 'Bungalow' })) }]
+                : [],
+            count: rooms.length > 0 ? 1 : 0,
             total: 1,
           });
+        }
         case '/getReservations': {
           // "CheckIn/checkOut dates OR status are required" with roomID.
-          if (query.roomID && !query.status)
+          const dated = ['checkInFrom', 'checkInTo', 'checkOutFrom', 'checkOutTo'].some((k) => query[k]);
+          if (query.roomID && !query.status && !dated)
             return reply({ success: false, message: 'roomID needs a status or dates' });
+          const within = (day: string, from?: string, to?: string) =>
+            (!from || day >= from) && (!to || day <= to);
           const found = state.reservations.filter(
             (r) =>
-              (!query.status || r.status === query.status) && (!query.roomID || r.roomID === query.roomID),
+              (!query.status || r.status === query.status) &&
+              (!query.roomID || r.roomID === query.roomID) &&
+              within(startOf(r), query.checkInFrom, query.checkInTo) &&
+              within(endOf(r), query.checkOutFrom, query.checkOutTo),
           );
+          const size = Math.min(Number(query.pageSize ?? reservationsPageDefault), reservationsPageMax);
+          const from = (Number(query.pageNumber ?? 1) - 1) * size;
+          const page = found.slice(from, from + size);
+          const roomOf = (r: StandInReservation) => state.rooms.find((room) => room.roomID === r.roomID);
           return reply({
             success: true,
-            data: found.map((r) => ({
+            data: page.map((r) => ({
               propertyID: '501',
               reservationID: r.reservationID,
               status: r.status,
               guestName: r.guestName,
+              startDate: startOf(r),
+              endDate: endOf(r),
               ...(query.roomID ? { subReservationID: r.subReservationID } : {}),
+              ...(query.includeAllRooms === 'true'
+                ? {
+                    rooms: [
+                      {
+                        subReservationID: r.subReservationID,
+                        guestName: r.guestName,
+                        roomID: r.roomID,
+                        roomName: roomOf(r)?.roomName ?? null,
+                        roomCheckIn: startOf(r),
+                        roomCheckOut: endOf(r),
+                        roomStatus: roomStatusOf[r.status],
+                      },
+                    ],
+                  }
+                : {}),
             })),
-            count: found.length,
+            count: page.length,
             total: found.length,
           });
         }
@@ -166,11 +243,19 @@ export async function startCloudbedsStandIn(options: { apiKey?: string } = {}): 
               },
             });
           const soldProductID = `SP${++sold}`;
+          // An appItemID keeps the name it was first posted with ("Item name/description sent in new request
+          // will be ignored").
+          const items = ((form.items ?? []) as FolioItem['items']).map((item) => {
+            if (!item.appItemID) return item;
+            const first = state.itemNames.get(item.appItemID);
+            if (first === undefined) state.itemNames.set(item.appItemID, item.itemName ?? '');
+            return { ...item, itemName: first ?? item.itemName };
+          });
           state.folio.push({
             soldProductID,
             reservationID: reservation.reservationID,
             referenceID,
-            items: (form.items ?? []) as FolioItem['items'],
+            items,
             voided: false,
           });
           return reply({ success: true, data: { soldProductID, transactionID: `T${soldProductID}` } });

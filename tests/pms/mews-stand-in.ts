@@ -31,7 +31,17 @@ export interface MewsReservation {
   AccountId: string;
   AssignedResourceId: string;
   State: 'Confirmed' | 'Started' | 'Processed' | 'Canceled';
+  /** Scheduled times (ISO 8601 UTC, whole seconds); a stay across this year when left out. */
+  ScheduledStartUtc?: string;
+  ScheduledEndUtc?: string;
+  /** When it was checked out (Processed). */
+  ActualEndUtc?: string;
 }
+
+const scheduledStart = '2026-01-05T08:00:00Z';
+const scheduledEnd = '2026-12-31T05:00:00Z';
+/** Mews' date-times in whole seconds, as guidelines/serialization.md writes them. */
+const wholeSecondsUtc = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 export interface MewsItemPosted {
   Id: string;
@@ -78,6 +88,8 @@ export interface MewsStandIn {
   refuseNext: string | null;
   /** The next request is answered 429 with Retry-After: 1. */
   tooManyNext: boolean;
+  /** The enterprise's accepted currency (configuration/get's `Currencies`). */
+  currency: string;
   close(): Promise<void>;
 }
 
@@ -122,6 +134,7 @@ export async function startMewsStandIn(): Promise<MewsStandIn> {
     down: false,
     refuseNext: null,
     tooManyNext: false,
+    currency: 'THB',
   };
   const accounts = () => new Set(state.reservations.map((r) => r.AccountId));
 
@@ -146,7 +159,7 @@ export async function startMewsStandIn(): Promise<MewsStandIn> {
     Address: { Id: state.enterpriseId, City: 'Koh Lanta', CountryCode: 'TH' },
     GroupNames: [],
     Subscription: {},
-    Currencies: [{ Currency: 'THB', IsDefault: true, IsEnabled: true }],
+    Currencies: [{ Currency: state.currency, IsDefault: true, IsEnabled: true }],
     IsPortfolio: false,
   });
 
@@ -259,8 +272,27 @@ export async function startMewsStandIn(): Promise<MewsStandIn> {
         case '/reservations/getAll/2023-06-06': {
           const states = ids('States');
           const rooms = ids('AssignedResourceIds');
+          // The time filters, each an interval (TimeInterval) in whole seconds.
+          const intervals = ['ScheduledStartUtc', 'ScheduledEndUtc', 'ActualEndUtc'] as const;
+          for (const key of intervals) {
+            const interval = body[key] as { StartUtc: string; EndUtc: string } | undefined;
+            if (interval && ![interval.StartUtc, interval.EndUtc].every((t) => wholeSecondsUtc.test(t)))
+              state.problems.push(`POST ${path}: ${key} is not in whole seconds`);
+          }
+          const within = (key: (typeof intervals)[number], at: string | undefined) => {
+            const interval = body[key] as { StartUtc: string; EndUtc: string } | undefined;
+            if (!interval) return true;
+            if (!at) return false;
+            const t = Date.parse(at);
+            return t >= Date.parse(interval.StartUtc) && t <= Date.parse(interval.EndUtc);
+          };
           const matching = state.reservations.filter(
-            (r) => (!states || states.includes(r.State)) && (!rooms || rooms.includes(r.AssignedResourceId)),
+            (r) =>
+              (!states || states.includes(r.State)) &&
+              (!rooms || rooms.includes(r.AssignedResourceId)) &&
+              within('ScheduledStartUtc', r.ScheduledStartUtc ?? scheduledStart) &&
+              within('ScheduledEndUtc', r.ScheduledEndUtc ?? scheduledEnd) &&
+              within('ActualEndUtc', r.ActualEndUtc),
           );
           const { found, ...cursor } = page(matching, limitation);
           return answer(200, {
@@ -287,11 +319,12 @@ export async function startMewsStandIn(): Promise<MewsStandIn> {
               RequestedResourceCategoryId: state.enterpriseId,
               AssignedResourceId: r.AssignedResourceId,
               AssignedResourceLocked: false,
-              ScheduledStartUtc: created,
-              ScheduledEndUtc: '2026-12-31T05:00:00Z',
+              ScheduledStartUtc: r.ScheduledStartUtc ?? scheduledStart,
+              ...(r.ActualEndUtc ? { ActualEndUtc: r.ActualEndUtc } : {}),
+              ScheduledEndUtc: r.ScheduledEndUtc ?? scheduledEnd,
               PersonCounts: [],
-              StartUtc: created,
-              EndUtc: '2026-12-31T05:00:00Z',
+              StartUtc: r.ScheduledStartUtc ?? scheduledStart,
+              EndUtc: r.ScheduledEndUtc ?? scheduledEnd,
             })),
             ...cursor,
           });
@@ -308,6 +341,13 @@ export async function startMewsStandIn(): Promise<MewsStandIn> {
             return answer(403, { Message });
           }
           const consumed = typeof body.ConsumptionUtc === 'string' ? body.ConsumptionUtc : null;
+          // Whole seconds (guidelines/serialization.md); a tax rate named on every amount (TaxCodes is
+          // required: an empty list names none).
+          if (consumed && !wholeSecondsUtc.test(consumed))
+            state.problems.push(`POST ${path}: ConsumptionUtc ${consumed} is not in whole seconds`);
+          for (const item of (body.Items ?? []) as MewsItemPosted[])
+            if (item.UnitAmount.TaxCodes.length === 0)
+              state.problems.push(`POST ${path}: an item's TaxCodes is empty`);
           if (consumed && Date.parse(consumed) < Date.now() - editableHistoryMs)
             return answer(403, { Message: 'ConsumptionUtc is outside the Editable History Interval' });
           const items = (body.Items ?? []) as MewsItemPosted[];

@@ -113,7 +113,8 @@ async function cloudbeds(): Promise<PmsUnderTest> {
         lines: f.items.map((i) => {
           const vat = i.itemTaxes?.[0]?.taxValue ?? null;
           return {
-            code: i.itemSKU === i.appItemID ? (i.appItemID ?? '') : `${i.appItemID}|${i.itemSKU}`,
+            code:
+              i.appItemID && i.appItemID !== i.itemSKU ? `${i.appItemID}|${i.itemSKU}` : (i.itemSKU ?? ''),
             name: i.itemName ?? '',
             quantity: i.itemQuantity ?? 0,
             total: Math.round(((i.itemPrice ?? 0) * (i.itemQuantity ?? 0) + (vat ?? 0)) * 100) / 100,

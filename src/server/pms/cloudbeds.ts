@@ -1,6 +1,16 @@
 import type { Dispatcher } from 'undici';
+import { addDays } from '../../shared/local-days';
 import type { PmsRoomOption } from '../../shared/pms-types';
-import type { InHouse, PmsAdapter, PmsAnswer, PmsSettings } from './pms-adapter';
+import {
+  currencyWarning,
+  departedWithinMs,
+  type InHouse,
+  type PmsAdapter,
+  type PmsAnswer,
+  type PmsSettings,
+  type PmsStay,
+  pmsCurrency,
+} from './pms-adapter';
 import { pmsLater, pmsRequest } from './pms-request';
 
 /**
@@ -26,6 +36,27 @@ export function formOf(value: Form): string {
 }
 
 const baht = (satang: number) => Math.round(satang) / 100;
+
+/** Pages read at most (getRooms at 100 a page: 5,000 rooms; getReservations: 5,000 reservations). */
+const pagesMax = 50;
+/** getReservations' "Max = 100"; getRooms states no maximum, so the same. */
+const pageSize = 100;
+
+type ReservationStatus = 'confirmed' | 'checked_in' | 'checked_out';
+
+interface CloudbedsReservation {
+  reservationID?: string;
+  guestName?: string;
+  startDate?: string;
+  endDate?: string;
+  rooms?: {
+    roomID?: string;
+    guestName?: string;
+    roomCheckIn?: string;
+    roomCheckOut?: string;
+    roomStatus?: string;
+  }[];
+}
 
 interface CloudbedsAnswer {
   success?: boolean;
@@ -86,24 +117,43 @@ export function createCloudbedsAdapter(settings: PmsSettings, dispatcher?: Dispa
         settings.propertyId ? { propertyIDs: settings.propertyId } : {},
       );
       if (!answer.ok) return answer;
-      const hotels = (answer.value.data ?? []) as { propertyName?: string; propertyID?: string }[];
+      const hotels = (answer.value.data ?? []) as {
+        propertyName?: string;
+        propertyID?: string;
+        propertyCurrency?: { currencyCode?: string }[];
+      }[];
       const names = hotels.map((h) => `${h.propertyName ?? '?'} (${h.propertyID ?? '?'})`).join(', ');
-      return { ok: true, value: names ? `Connected to ${names}` : 'Connected; the API key sees no property' };
+      if (!names) return { ok: true, value: 'Connected; the API key sees no property' };
+      const currencies = hotels.flatMap((h) => (h.propertyCurrency ?? []).map((c) => c.currencyCode ?? '?'));
+      const other = currencies.length > 0 && !currencies.includes(pmsCurrency);
+      return {
+        ok: true,
+        value: `Connected to ${names}${other ? currencyWarning('Cloudbeds', currencies.join(', ')) : ''}`,
+      };
     },
 
     async rooms() {
-      const answer = await call(
-        'GET',
-        'getRooms',
-        settings.propertyId ? { propertyIDs: settings.propertyId } : {},
-      );
-      if (!answer.ok) return answer;
-      const properties = (answer.value.data ?? []) as { rooms?: { roomID?: string; roomName?: string }[] }[];
-      const rooms: PmsRoomOption[] = [];
-      for (const property of properties)
-        for (const room of property.rooms ?? [])
-          if (room.roomID) rooms.push({ roomId: room.roomID, roomName: room.roomName ?? room.roomID });
-      return { ok: true, value: rooms };
+      // Page by page: the document does not say whether getRooms pages the properties or their rooms (its
+      // `count` is "properties returned"), so every page is read until one brings no room not seen.
+      const rooms = new Map<string, PmsRoomOption>();
+      for (let page = 1; page <= pagesMax; page++) {
+        const answer = await call('GET', 'getRooms', {
+          ...(settings.propertyId ? { propertyIDs: settings.propertyId } : {}),
+          pageNumber: page,
+          pageSize,
+        });
+        if (!answer.ok) return answer;
+        const properties = (answer.value.data ?? []) as {
+          rooms?: { roomID?: string; roomName?: string }[];
+        }[];
+        const before = rooms.size;
+        for (const property of properties)
+          for (const room of property.rooms ?? [])
+            if (room.roomID)
+              rooms.set(room.roomID, { roomId: room.roomID, roomName: room.roomName ?? room.roomID });
+        if (rooms.size === before) break;
+      }
+      return { ok: true, value: [...rooms.values()] };
     },
 
     async inHouse(roomId) {
@@ -124,6 +174,83 @@ export function createCloudbedsAdapter(settings: PmsSettings, dispatcher?: Dispa
       return { ok: true, value };
     },
 
+    async departed(roomId, at) {
+      // The day it was checked out, in the property's days: the check's day or the one before.
+      const day = at.slice(0, 10);
+      const since = new Date(Date.parse(at) - departedWithinMs).toISOString().slice(0, 10);
+      const answer = await call('GET', 'getReservations', {
+        ...property,
+        status: 'checked_out',
+        roomID: roomId,
+        checkOutFrom: since,
+        checkOutTo: addDays(day, 1),
+      });
+      if (!answer.ok) return answer;
+      const found = (answer.value.data ?? []) as {
+        reservationID?: string;
+        subReservationID?: string | null;
+        endDate?: string;
+      }[];
+      const last = found
+        .filter((r) => r.reservationID)
+        .sort((a, b) => (b.endDate ?? '').localeCompare(a.endDate ?? ''))[0];
+      return {
+        ok: true,
+        value: last?.reservationID
+          ? { reservationId: last.reservationID, roomPartId: last.subReservationID ?? null, accountId: null }
+          : null,
+      };
+    },
+
+    async day({ day }) {
+      // getReservations by its date filters and status, every page, each reservation's rooms with it.
+      const read = async (filter: Form): Promise<PmsAnswer<PmsStay[]>> => {
+        const stays: PmsStay[] = [];
+        for (let page = 1; page <= pagesMax; page++) {
+          const answer = await call('GET', 'getReservations', {
+            ...property,
+            ...filter,
+            includeAllRooms: true,
+            pageNumber: page,
+            pageSize,
+          });
+          if (!answer.ok) return answer;
+          const found = (answer.value.data ?? []) as CloudbedsReservation[];
+          for (const r of found)
+            for (const room of r.rooms ?? [])
+              if (r.reservationID && room.roomID && room.roomStatus !== 'cancelled')
+                stays.push({
+                  roomId: room.roomID,
+                  reservationId: r.reservationID,
+                  guestName: room.guestName || r.guestName || null,
+                  from: room.roomCheckIn || r.startDate || day,
+                  to: room.roomCheckOut || r.endDate || day,
+                });
+          if (found.length < pageSize) break;
+        }
+        return { ok: true, value: stays };
+      };
+      const by = (status: ReservationStatus, dates: Form = {}) => read({ status, ...dates });
+      const leaving = { checkOutFrom: day, checkOutTo: day };
+      const stillIn = await by('checked_in', leaving);
+      if (!stillIn.ok) return stillIn;
+      const left = await by('checked_out', leaving);
+      if (!left.ok) return left;
+      const inHouse = await by('checked_in');
+      if (!inHouse.ok) return inHouse;
+      const arrivals = await by('confirmed', { checkInFrom: day, checkInTo: day });
+      if (!arrivals.ok) return arrivals;
+      const departing = new Set(stillIn.value.map((s) => `${s.reservationId} ${s.roomId}`));
+      return {
+        ok: true,
+        value: {
+          departures: [...stillIn.value, ...left.value],
+          inHouse: inHouse.value.filter((s) => !departing.has(`${s.reservationId} ${s.roomId}`)),
+          arrivals: arrivals.value,
+        },
+      };
+    },
+
     async post(post) {
       const answer = await call('POST', 'postCustomItem', {
         ...property,
@@ -131,8 +258,10 @@ export function createCloudbedsAdapter(settings: PmsSettings, dispatcher?: Dispa
         ...(post.roomPartId ? { subReservationID: post.roomPartId } : { roomID: post.roomId }),
         referenceID: post.reference,
         saleDate: post.saleDate,
+        // No appItemID: Cloudbeds keeps the first name and description sent with one ("Future calls using the
+        // same ID will use previously sent item name"), so a renamed drink would keep its old name on every
+        // folio. The SKU carries our item code (docs/decisions/240-cloudbeds-items-by-sku.md).
         items: post.lines.map((line) => ({
-          appItemID: line.itemCode,
           itemSKU: line.itemCode,
           itemName: line.name,
           itemQuantity: line.quantity,

@@ -185,6 +185,101 @@ describe('the Mews adapter against the stand-in', () => {
     });
   });
 
+  it('TaxCodes only when there is a code (never an empty list), ConsumptionUtc in whole seconds', async () => {
+    const untaxed = { ...order('FC-20'), lines: lines.map((line) => ({ ...line, vat: 0 })) };
+    const calls = mews.calls.length;
+    expect(await createMewsAdapter({ ...settings, taxCode: null }).post(untaxed)).toMatchObject({
+      ok: false,
+      failure: 'refused',
+      reason: expect.stringContaining('Mews needs one on every item'),
+    });
+    // Refused here, before Mews was asked anything.
+    expect(mews.calls.slice(calls)).toEqual([]);
+    const posted = await createMewsAdapter(settings).post({
+      ...untaxed,
+      saleDate: '2026-12-01T03:04:05.678Z',
+    });
+    expect(posted.ok).toBe(true);
+    const items = mews.items.filter((i) => i.ExternalIdentifier?.startsWith('FC-20/'));
+    expect(items.map((i) => [i.UnitAmount.TaxCodes, i.ConsumedUtc])).toEqual([
+      [['TH-S'], '2026-12-01T03:04:05Z'],
+      [['TH-S'], '2026-12-01T03:04:05Z'],
+    ]);
+  });
+
+  it('test connection says when the enterprise does not take baht', async () => {
+    mews.currency = 'EUR';
+    try {
+      const answer = await createMewsAdapter(settings).test();
+      expect(answer.ok && answer.value).toContain('its currency is EUR, not THB');
+    } finally {
+      mews.currency = 'THB';
+    }
+  });
+
+  it('the day: departures, in house and arrivals by the scheduled start and end filters and states', async () => {
+    const room = (i: number) => mews.resources[i]?.Id ?? '';
+    mews.reservations.push(
+      {
+        Id: 'd-1',
+        AccountId: 'acc-d1',
+        AssignedResourceId: room(0),
+        State: 'Started',
+        ScheduledStartUtc: '2026-03-01T07:00:00Z',
+        ScheduledEndUtc: '2026-03-10T04:00:00Z',
+      },
+      {
+        Id: 'd-2',
+        AccountId: 'acc-d2',
+        AssignedResourceId: room(2),
+        State: 'Processed',
+        ScheduledStartUtc: '2026-03-02T07:00:00Z',
+        ScheduledEndUtc: '2026-03-10T03:00:00Z',
+        ActualEndUtc: '2026-03-10T02:30:00Z',
+      },
+      {
+        Id: 'a-1',
+        AccountId: 'acc-a1',
+        AssignedResourceId: room(0),
+        State: 'Confirmed',
+        ScheduledStartUtc: '2026-03-10T07:00:00Z',
+        ScheduledEndUtc: '2026-03-12T04:00:00Z',
+      },
+      {
+        Id: 'a-2',
+        AccountId: 'acc-a2',
+        AssignedResourceId: room(2),
+        State: 'Confirmed',
+        ScheduledStartUtc: '2026-03-11T07:00:00Z',
+        ScheduledEndUtc: '2026-03-12T04:00:00Z',
+      },
+    );
+    const adapter = createMewsAdapter(settings);
+    const day = await adapter.day({
+      day: '2026-03-10',
+      startUtc: '2026-03-09T17:00:00.000Z',
+      endUtc: '2026-03-10T17:00:00.000Z',
+    });
+    expect(day.ok).toBe(true);
+    if (!day.ok) return;
+    expect(day.value.departures.map((s) => [s.reservationId, s.roomId, s.to])).toEqual([
+      ['d-1', room(0), '2026-03-10T04:00:00Z'],
+      ['d-2', room(2), '2026-03-10T03:00:00Z'],
+    ]);
+    // res-12 (Started, until the end of the year) stays; d-1 leaves today.
+    expect(day.value.inHouse.map((s) => s.reservationId)).toEqual(['res-12']);
+    expect(day.value.arrivals.map((s) => [s.reservationId, s.from])).toEqual([
+      ['a-1', '2026-03-10T07:00:00Z'],
+    ]);
+    // A check after the checkout: the Processed reservation, by its actual end within a day before.
+    expect(await adapter.departed(room(2), '2026-03-10T05:00:00.123Z')).toEqual({
+      ok: true,
+      value: { reservationId: 'd-2', roomPartId: null, accountId: 'acc-d2' },
+    });
+    expect(await adapter.departed(room(2), '2026-03-12T05:00:00.000Z')).toEqual({ ok: true, value: null });
+    mews.reservations.splice(-4);
+  });
+
   it('the stand-in as Mews documents it: POST of JSON only, Invalid JSON, paging by Limitation and Cursor', async () => {
     const at = (operation: string) => `${mews.url}/api/connector/v1/${operation}`;
     expect((await fetch(at('configuration/get'))).status).toBe(404);

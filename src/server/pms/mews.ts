@@ -1,6 +1,14 @@
 import type { Dispatcher } from 'undici';
 import type { PmsRoomOption } from '../../shared/pms-types';
-import type { PmsAdapter, PmsAnswer, PmsSettings } from './pms-adapter';
+import {
+  currencyWarning,
+  departedWithinMs,
+  type PmsAdapter,
+  type PmsAnswer,
+  type PmsSettings,
+  type PmsStay,
+  pmsCurrency,
+} from './pms-adapter';
 import { pmsLater, pmsRequest } from './pms-request';
 
 /**
@@ -19,7 +27,7 @@ import { pmsLater, pmsRequest } from './pms-request';
 /** `Client`: "Name and version of the client application". */
 export const mewsClient = 'Fridge Check 1.0.0';
 /** Our prices are baht: the enterprise must accept THB (configuration `Currencies`). */
-export const mewsCurrency = 'THB';
+export const mewsCurrency = pmsCurrency;
 const apiPath = '/api/connector/v1';
 /** Pages (`Limitation.Count`, at most 1000) and how many pages a read follows at most. */
 const pageSize = 1000;
@@ -38,6 +46,19 @@ interface OrderItem {
 }
 
 const baht = (satang: number) => Math.round(satang) / 100;
+
+/** An instant in whole seconds, as Mews' serialization guideline writes its date-times (`2026-01-05T08:00:00Z`). */
+export const wholeSeconds = (iso: string) =>
+  new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+interface MewsReservation {
+  Id?: string;
+  AccountId?: string;
+  AssignedResourceId?: string;
+  ScheduledStartUtc?: string;
+  ScheduledEndUtc?: string;
+  ActualEndUtc?: string;
+}
 
 /** The prefix of the `ExternalIdentifier`s of one post's items. */
 export const referencePrefix = (reference: string) => `${reference}/`;
@@ -101,8 +122,18 @@ export function createMewsAdapter(settings: PmsSettings, dispatcher?: Dispatcher
     async test() {
       const answer = await call('configuration/get', {});
       if (!answer.ok) return answer;
-      const enterprise = (answer.value.Enterprise ?? {}) as { Name?: string; Id?: string };
-      return { ok: true, value: `Connected to ${enterprise.Name ?? '?'} (${enterprise.Id ?? '?'})` };
+      const enterprise = (answer.value.Enterprise ?? {}) as {
+        Name?: string;
+        Id?: string;
+        Currencies?: { Currency?: string; IsDefault?: boolean; IsEnabled?: boolean }[];
+      };
+      const connected = `Connected to ${enterprise.Name ?? '?'} (${enterprise.Id ?? '?'})`;
+      // Items in baht need an enterprise that accepts baht (its currencies, enabled).
+      const accepted = (enterprise.Currencies ?? []).filter((c) => c.IsEnabled !== false);
+      if (accepted.length === 0 || accepted.some((c) => c.Currency === mewsCurrency))
+        return { ok: true, value: connected };
+      const shown = accepted.find((c) => c.IsDefault) ?? accepted[0];
+      return { ok: true, value: `${connected}${currencyWarning('Mews', shown?.Currency ?? '?')}` };
     },
 
     async rooms() {
@@ -137,6 +168,72 @@ export function createMewsAdapter(settings: PmsSettings, dispatcher?: Dispatcher
       };
     },
 
+    async departed(roomId, at) {
+      // Processed: "Checked out" (Service order state), by its actual end.
+      const answer = await call('reservations/getAll/2023-06-06', {
+        AssignedResourceIds: [roomId],
+        States: ['Processed'],
+        ActualEndUtc: {
+          StartUtc: wholeSeconds(new Date(Date.parse(at) - departedWithinMs).toISOString()),
+          EndUtc: wholeSeconds(at),
+        },
+        Limitation: { Count: 10 },
+      });
+      if (!answer.ok) return answer;
+      const found = ((answer.value.Reservations ?? []) as MewsReservation[])
+        .filter((r) => r.Id && r.AccountId)
+        .sort((a, b) => (b.ActualEndUtc ?? '').localeCompare(a.ActualEndUtc ?? ''));
+      const last = found[0];
+      return {
+        ok: true,
+        value: last?.Id
+          ? { reservationId: last.Id, roomPartId: null, accountId: last.AccountId ?? null }
+          : null,
+      };
+    },
+
+    async day({ day, startUtc, endUtc }) {
+      // reservations/getAll/2023-06-06 by its scheduled start and end filters and states, every page.
+      const window = { StartUtc: wholeSeconds(startUtc), EndUtc: wholeSeconds(endUtc) };
+      const read = async (filter: Body): Promise<PmsAnswer<PmsStay[]>> => {
+        const found = await all<MewsReservation>('reservations/getAll/2023-06-06', filter, 'Reservations');
+        if (!found.ok) return found;
+        return {
+          ok: true,
+          value: found.value.flatMap((r) =>
+            r.Id && r.AssignedResourceId
+              ? [
+                  {
+                    roomId: r.AssignedResourceId,
+                    reservationId: r.Id,
+                    // Mews answers the account, not the guest's name (customers/getAll is not among our calls).
+                    guestName: null,
+                    from: r.ScheduledStartUtc ?? day,
+                    to: r.ScheduledEndUtc ?? day,
+                  },
+                ]
+              : [],
+          ),
+        };
+      };
+      // Started: checked in; Processed: checked out; Confirmed: booked, not arrived.
+      const departures = await read({ ScheduledEndUtc: window, States: ['Started', 'Processed'] });
+      if (!departures.ok) return departures;
+      const started = await read({ States: ['Started'] });
+      if (!started.ok) return started;
+      const arrivals = await read({ ScheduledStartUtc: window, States: ['Confirmed'] });
+      if (!arrivals.ok) return arrivals;
+      const leaving = new Set(departures.value.map((s) => s.reservationId));
+      return {
+        ok: true,
+        value: {
+          departures: departures.value,
+          inHouse: started.value.filter((s) => !leaving.has(s.reservationId)),
+          arrivals: arrivals.value,
+        },
+      };
+    },
+
     async post(post) {
       if (!settings.serviceId)
         return {
@@ -146,13 +243,18 @@ export function createMewsAdapter(settings: PmsSettings, dispatcher?: Dispatcher
         };
       if (!post.accountId)
         return { ok: false, failure: 'refused', reason: 'Mews gave no account for the reservation' };
+      // Every item's amount names its tax rate (`TaxCodes` is required, and an empty list is no rate): without a
+      // code nothing is sent (docs/decisions/241-mews-tax-code-always.md).
       const taxed = post.lines.some((line) => line.vat > 0);
-      if (taxed && !settings.taxCode)
+      if (!settings.taxCode)
         return {
           ok: false,
           failure: 'refused',
-          reason: 'No Mews tax rate code is set for VAT: set it in Integrations',
+          reason: taxed
+            ? 'No Mews tax rate code is set for VAT: set it in Integrations'
+            : "No Mews tax rate code is set: Mews needs one on every item (the enterprise's zero rate when no VAT is charged); set it in Integrations",
         };
+      const taxCode = settings.taxCode;
       // Posted before under this reference (an answer that never came): that order, not a second one.
       const prefix = referencePrefix(post.reference);
       const existing = await all<OrderItem>(
@@ -170,7 +272,7 @@ export function createMewsAdapter(settings: PmsSettings, dispatcher?: Dispatcher
         ServiceId: settings.serviceId,
         AccountId: post.accountId,
         LinkedReservationId: post.reservationId,
-        ConsumptionUtc: post.saleDate,
+        ConsumptionUtc: wholeSeconds(post.saleDate),
         Notes: `Fridge Check ${post.reference}`,
         // Each line stays an item of its own, with its ExternalIdentifier.
         Options: { DisableItemGrouping: true },
@@ -182,7 +284,7 @@ export function createMewsAdapter(settings: PmsSettings, dispatcher?: Dispatcher
           UnitAmount: {
             Currency: mewsCurrency,
             GrossValue: baht(line.unitGross),
-            TaxCodes: settings.taxCode ? [settings.taxCode] : [],
+            TaxCodes: [taxCode],
           },
           ExternalIdentifier: `${prefix}${i + 1}/${line.itemCode}`,
         })),

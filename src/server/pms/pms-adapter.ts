@@ -52,13 +52,49 @@ export interface InHouse {
   accountId: string | null;
 }
 
+/** A reservation in one room, as the day's round reads it. */
+export interface PmsStay {
+  roomId: string;
+  reservationId: string;
+  /** The guest's name where the PMS answers it with the reservation (Cloudbeds); null otherwise (Mews). */
+  guestName: string | null;
+  /** Arrival and departure: a day (YYYY-MM-DD, Cloudbeds) or an instant (ISO 8601 UTC, Mews' scheduled times). */
+  from: string;
+  to: string;
+}
+
+/** The resort's day in the PMS: who leaves, who stays, who comes. */
+export interface PmsDay {
+  /** Due out that day: still checked in, or checked out already. */
+  departures: PmsStay[];
+  /** Checked in, staying past that day. */
+  inHouse: PmsStay[];
+  /** Due in that day, not checked in yet. */
+  arrivals: PmsStay[];
+}
+
+/** The resort's day as UTC instants, for a PMS that filters by time (Mews). */
+export interface DayWindow {
+  day: string;
+  startUtc: string;
+  endUtc: string;
+}
+
 export interface PmsAdapter {
   kind: PmsKind;
-  /** What the PMS says to a harmless read with these credentials. */
+  /** What the PMS says to a harmless read with these credentials; it names a currency other than THB. */
   test(): Promise<PmsAnswer<string>>;
+  /** Every room, read page by page. */
   rooms(): Promise<PmsAnswer<PmsRoomOption[]>>;
   /** The reservation checked in to this room, or null when there is none. */
   inHouse(roomId: string): Promise<PmsAnswer<InHouse | null>>;
+  /**
+   * The reservation checked out of this room within `departedWithinMs` before `at` (a check made after the
+   * guest left), or null.
+   */
+  departed(roomId: string, at: string): Promise<PmsAnswer<InHouse | null>>;
+  /** The day's departures, stays and arrivals, by the vendor's own filters. */
+  day(window: DayWindow): Promise<PmsAnswer<PmsDay>>;
   /** Posts the lines to the reservation's folio; answers the PMS's id of what it posted. */
   post(post: PmsPost): Promise<PmsAnswer<string>>;
   /** Voids what `post` answered. */
@@ -87,3 +123,16 @@ export interface PmsSettings {
 
 /** How long a request to a PMS may take. */
 export const pmsTimeoutMs = 15_000;
+
+/**
+ * How long after the PMS's checkout a check still goes to the departed guest's folio: as long as the app's own
+ * late charges (a check within 24 hours of the stay's end, 012-stock).
+ */
+export const departedWithinMs = 24 * 3600_000;
+
+/** Our currency: every price is baht. */
+export const pmsCurrency = 'THB';
+
+/** What "test connection" adds when the property's currency is not ours. */
+export const currencyWarning = (vendor: string, found: string) =>
+  `; but its currency is ${found}, not ${pmsCurrency}: ${vendor} will refuse posts in baht (set the property's currency to ${pmsCurrency})`;

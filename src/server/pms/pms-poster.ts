@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { Agent, type Dispatcher } from 'undici';
 import type { CheckoutLine } from '../../shared/api-types';
 import type { AuditActor } from '../../shared/audit-types';
+import { settleAtDeskReason } from '../../shared/pms-types';
 import { netOf, vatOf } from '../../shared/tax';
 import { appendAudit, subject } from '../audit/audit-log';
 import { createCursorWorker, type Lease } from '../audit/cursor-worker';
@@ -111,6 +112,17 @@ export const adapterOf = (settings: PmsSettings, dispatcher: Dispatcher): PmsAda
   settings.kind === 'mews'
     ? createMewsAdapter(settings, dispatcher)
     : createCloudbedsAdapter(settings, dispatcher);
+
+/**
+ * The reference of a checkout's next post: its document's number (a revision with tax has a new one), or
+ * `FC-<id>`. Suffixed (`-2`, `-3`) only when an earlier post the PMS took carried that number already, since
+ * the PMS refuses a reference twice; a post it did not take keeps its reference (`posts` did not move), so a
+ * post that reached it unanswered is not made twice.
+ */
+export function referenceOf(base: string, lastReference: string | null, posts: number): string {
+  const taken = lastReference !== null && (lastReference === base || lastReference.startsWith(`${base}-`));
+  return taken ? `${base}-${posts + 1}` : base;
+}
 
 /** What the folio should hold after an event: the lines and their reference, or nothing (voided). */
 interface Wanted {
@@ -398,16 +410,21 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
       await failed(`No PMS item mapped for ${unmapped.join(', ')}`);
       return { ok: true, value: undefined };
     }
-    const inHouse = await adapter.inHouse(room.room_id);
-    if (!inHouse.ok) {
-      if (inHouse.failure === 'unreachable') return inHouse;
-      await failed(inHouse.reason);
+    let reservation = await adapter.inHouse(room.room_id);
+    // None in house: a check made after the guest checked out in the PMS goes to that departed reservation,
+    // which both vendors' documents allow (docs/pms.md, "Charges after the guest has left").
+    const departed = reservation.ok && !reservation.value;
+    if (departed) reservation = await adapter.departed(room.room_id, wanted.at);
+    if (!reservation.ok) {
+      if (reservation.failure === 'unreachable') return reservation;
+      await failed(reservation.reason);
       return { ok: true, value: undefined };
     }
-    if (!inHouse.value) {
+    if (!reservation.value) {
       await failed(`No reservation checked in to room ${room.room_name} in the PMS`);
       return { ok: true, value: undefined };
     }
+    const inHouse = { value: reservation.value };
     const lines: PmsLine[] = wanted.lines.map((line) => ({
       itemCode: items.get(line.drinkId) ?? '',
       name: line.drinkName,
@@ -417,10 +434,11 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
       unitGross: line.unitPrice * 100,
     }));
     const posts = posting?.posts ?? 0;
-    const base = wanted.documentNumber ?? `FC-${checkoutId}`;
-    // A new reference for each post the PMS took (it would refuse the first one's again); a post it did not
-    // take is tried under the same one, so a post that reached it unanswered is not made twice.
-    const reference = posts === 0 ? base : `${base}-${posts + 1}`;
+    const reference = referenceOf(
+      wanted.documentNumber ?? `FC-${checkoutId}`,
+      posting?.reference ?? null,
+      posts,
+    );
     const posted = await adapter.post({
       reservationId: inHouse.value.reservationId,
       roomPartId: inHouse.value.roomPartId,
@@ -433,7 +451,8 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
     });
     if (!posted.ok) {
       if (posted.failure === 'unreachable') return posted;
-      await failed(posted.reason);
+      // The guest has left and the PMS would not take it on their bill: the desk collects it.
+      await failed(departed ? `${settleAtDeskReason}: ${posted.reason}` : posted.reason);
       return { ok: true, value: undefined };
     }
     await save(
