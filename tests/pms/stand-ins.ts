@@ -47,6 +47,9 @@ export interface PmsUnderTest {
   says: string;
   rooms: PmsRoomOption[];
   reservationId: string;
+  /** The guest of `reservationId` checks out in the PMS (an hour ago), or back in. */
+  checkOut(reservationId: string): void;
+  checkIn(reservationId: string): void;
   posted(): Posted[];
   /** How many posts (not reads) reached it. */
   postCalls(): number;
@@ -106,6 +109,14 @@ async function cloudbeds(): Promise<PmsUnderTest> {
     says: 'Cloudbeds: ',
     rooms: pms.rooms.map((r) => ({ roomId: r.roomID, roomName: r.roomName })),
     reservationId: 'R-12',
+    checkOut: (id) => {
+      const r = pms.reservations.find((x) => x.reservationID === id);
+      if (r) Object.assign(r, { status: 'checked_out', endDate: new Date().toISOString().slice(0, 10) });
+    },
+    checkIn: (id) => {
+      const r = pms.reservations.find((x) => x.reservationID === id);
+      if (r) Object.assign(r, { status: 'checked_in', endDate: undefined });
+    },
     posted: () =>
       pms.folio.map((f) => ({
         reference: f.referenceID,
@@ -163,6 +174,16 @@ async function mews(): Promise<PmsUnderTest> {
     says: 'Mews: ',
     rooms: pms.resources.map((r) => ({ roomId: r.Id, roomName: r.Name })),
     reservationId: 'mews-res-12',
+    checkOut: (id) => {
+      const r = pms.reservations.find((x) => x.Id === id);
+      // An hour ago: before the checks of a test app whose clock started minutes ago.
+      const hourAgo = new Date(Math.floor(Date.now() / 1000) * 1000 - 3600_000).toISOString();
+      if (r) Object.assign(r, { State: 'Processed', ActualEndUtc: hourAgo.replace(/\.\d{3}Z$/, 'Z') });
+    },
+    checkIn: (id) => {
+      const r = pms.reservations.find((x) => x.Id === id);
+      if (r) Object.assign(r, { State: 'Started', ActualEndUtc: undefined });
+    },
     posted: () =>
       pms.orders.map((order) => {
         const items = pms.items.filter((i) => i.OrderId === order.OrderId);

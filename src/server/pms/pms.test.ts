@@ -8,6 +8,7 @@ import { until } from '../../../tests/support/until';
 import type { AuditPage } from '../../shared/audit-types';
 import { localDayOf } from '../../shared/local-days';
 import {
+  isSettleAtDesk,
   type PmsConnection,
   type PmsMappingProposal,
   type PmsPosting,
@@ -337,6 +338,77 @@ for (const standIn of standIns)
         if (pms.kind === 'cloudbeds') expect(line?.vat).toBeGreaterThan(0);
       } finally {
         expect((await call('PUT', '/api/settings', { tax: null })).status).toBe(200);
+      }
+    });
+
+    it("with tax on, a revision posts under the new document's number, as docs/pms.md says", async () => {
+      expect((await call('PUT', '/api/settings', { tax: seller })).status).toBe(200);
+      try {
+        const c = await send(12, { Chang: 3 });
+        const first = await untilPosting(c.id, (p) => p?.state === 'posted');
+        const revision = (await t
+          .request('POST', '/api/checkouts', {
+            body: { bungalow: 12, checkId: c.checkId, items: [{ drinkId: drinks.Chang, missing: 1 }] },
+          })
+          .then((r) => r.json())) as { document?: { number: string } };
+        const renumbered = revision.document?.number ?? '';
+        expect(renumbered).toMatch(/^ABB\d{4}-\d{5}$/);
+        expect(renumbered).not.toBe(first?.reference);
+        const posted = await untilPosting(
+          c.id,
+          (p) => p?.state === 'posted' && p.reference !== first?.reference,
+        );
+        expect(posted?.reference).toBe(renumbered);
+        expect(folio(renumbered)).toHaveLength(1);
+        expect(folio(`${first?.reference}-2`)).toEqual([]);
+      } finally {
+        expect((await call('PUT', '/api/settings', { tax: null })).status).toBe(200);
+      }
+    });
+
+    it('a renamed drink reaches the folio under its new name', async () => {
+      const fanta = drinks.Fanta ?? 0;
+      const rename = async (drinkName: string) =>
+        expect(
+          (await call('PUT', `/api/drinks/${fanta}`, { drinkName, startingQuantity: 2, price: 40 })).status,
+        ).toBe(200);
+      const mappings = (await call('GET', '/api/pms/mappings')).body;
+      if (!mappings.items.some((i: { drinkId: number }) => i.drinkId === fanta))
+        await call('PUT', '/api/pms/mappings', {
+          rooms: mappings.rooms,
+          items: [...mappings.items, { drinkId: fanta, itemCode: 'FANTA' }],
+        });
+      const before = await send(12, { Fanta: 1 });
+      await untilPosting(before.id, (p) => p?.state === 'posted');
+      await rename('Fanta Zero');
+      try {
+        // The same drink (by id): its lines carry the name it has now.
+        const after = await send(12, { Fanta: 1 });
+        const posted = await untilPosting(after.id, (p) => p?.state === 'posted');
+        expect(folio(posted?.reference ?? '')[0]?.lines).toMatchObject([
+          { code: 'FANTA', name: 'Fanta Zero' },
+        ]);
+        expect(folio(`FC-${before.id}`)[0]?.lines).toMatchObject([{ code: 'FANTA', name: 'Fanta' }]);
+      } finally {
+        await rename('Fanta');
+      }
+    });
+
+    it('a check after the guest checked out in the PMS posts to the departed reservation; refused there, it is settled at the desk', async () => {
+      pms.checkOut(pms.reservationId);
+      try {
+        const c = await send(12, { Coke: 1 });
+        const posted = await untilPosting(c.id, (p) => p?.state === 'posted' || p?.state === 'failed');
+        expect(posted).toMatchObject({ state: 'posted', reservationId: pms.reservationId });
+        expect(folio(`FC-${c.id}`)).toHaveLength(1);
+
+        pms.refuseNext('Folio is closed for this reservation');
+        const late = await send(12, { Coke: 2 });
+        const failed = await untilPosting(late.id, (p) => p?.state === 'failed');
+        expect(isSettleAtDesk(failed?.reason ?? null)).toBe(true);
+        expect(failed?.reason).toContain('Folio is closed for this reservation');
+      } finally {
+        pms.checkIn(pms.reservationId);
       }
     });
 
