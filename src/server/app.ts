@@ -33,6 +33,7 @@ import { createPmsPoster, type PmsPoster } from './pms/pms-poster';
 // Guests' personal data (fifth stage)
 import { privacyRoutes } from './privacy/privacy.routes';
 import { receiptFontsRoutes } from './receipt-fonts/receipt-fonts.routes';
+import { roundRoutes } from './round/round.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { fridgesRoutes } from './stock/fridges.routes';
 import { parsRoutes } from './stock/pars.routes';
@@ -216,6 +217,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/audit', auditRoutes(deps))
     .route('/webhooks', webhooksRoutes(deps))
     .route('/pms', pmsRoutes(deps))
+    .route('/round', roundRoutes(deps))
     .route('/stock', stockCostsRoutes(deps))
     .route('/stock', stockRoutes(deps))
     .route('/pars', parsRoutes(deps))

@@ -68,7 +68,26 @@ export const liveControlEvents = {
   ready: 'ready',
   /** The client was too far behind (or ahead) to catch up event by event: reload everything. */
   reset: 'reset',
+  /** The departure round moved (`{bungalow}`): sent after each event of `roundActions`, with its id. */
+  roundChanged: 'round.changed',
 } as const;
+
+/** The events that move a bungalow on the departure round: its check, payment, posting, stay or restock. */
+export const roundActions: readonly LiveAction[] = [
+  'checkout.recorded',
+  'checkout.revised',
+  'checkout.voided',
+  'payment.recorded',
+  'payment.undone',
+  'stay.opened',
+  'stay.changed',
+  'stay.closed',
+  'request.done',
+  'restock.done',
+  'pms.posted',
+  'pms.post_failed',
+  'pms.settled_outside',
+];
 
 /** An open check request, as GET /api/check-requests answers. */
 export interface CheckRequest {

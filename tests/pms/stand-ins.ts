@@ -1,3 +1,4 @@
+import { addDays } from '../../src/shared/local-days';
 import type { PmsKind, PmsRoomOption } from '../../src/shared/pms-types';
 import { startCloudbedsStandIn } from './cloudbeds-stand-in';
 import { startMewsStandIn } from './mews-stand-in';
@@ -47,6 +48,18 @@ export interface PmsUnderTest {
   says: string;
   rooms: PmsRoomOption[];
   reservationId: string;
+  /**
+   * A reservation on `day` in the stand-in's room `room` (0: "11", 1: "Bungalow 12", 2: "Bungalow 13"), in the
+   * vendor's own fields: due out that day (still checked in) at `hourUtc` where the PMS keeps a time, staying
+   * past it, or due in that day.
+   */
+  reserve(
+    room: number,
+    kind: 'departing' | 'staying' | 'arriving',
+    guestName: string,
+    day: string,
+    hourUtc?: number,
+  ): void;
   /** The guest of `reservationId` checks out in the PMS (an hour ago), or back in. */
   checkOut(reservationId: string): void;
   checkIn(reservationId: string): void;
@@ -109,6 +122,19 @@ async function cloudbeds(): Promise<PmsUnderTest> {
     says: 'Cloudbeds: ',
     rooms: pms.rooms.map((r) => ({ roomId: r.roomID, roomName: r.roomName })),
     reservationId: 'R-12',
+    reserve: (room, kind, guestName, day) => {
+      const roomID = pms.rooms[room]?.roomID ?? '';
+      const n = pms.reservations.length + 1;
+      pms.reservations.push({
+        reservationID: `R-${n}`,
+        guestName,
+        roomID,
+        subReservationID: `R-${n}-1`,
+        status: kind === 'arriving' ? 'confirmed' : 'checked_in',
+        startDate: kind === 'arriving' ? day : addDays(day, -3),
+        endDate: kind === 'departing' ? day : addDays(day, 2),
+      });
+    },
     checkOut: (id) => {
       const r = pms.reservations.find((x) => x.reservationID === id);
       if (r) Object.assign(r, { status: 'checked_out', endDate: new Date().toISOString().slice(0, 10) });
@@ -174,6 +200,18 @@ async function mews(): Promise<PmsUnderTest> {
     says: 'Mews: ',
     rooms: pms.resources.map((r) => ({ roomId: r.Id, roomName: r.Name })),
     reservationId: 'mews-res-12',
+    reserve: (room, kind, _guestName, day, hourUtc = 4) => {
+      const n = pms.reservations.length + 1;
+      const at = (d: string, hour: number) => `${d}T${String(hour).padStart(2, '0')}:00:00Z`;
+      pms.reservations.push({
+        Id: `mews-res-${n}-${kind}`,
+        AccountId: `mews-guest-${n}`,
+        AssignedResourceId: pms.resources[room]?.Id ?? '',
+        State: kind === 'arriving' ? 'Confirmed' : 'Started',
+        ScheduledStartUtc: kind === 'arriving' ? at(day, hourUtc) : at(addDays(day, -3), 7),
+        ScheduledEndUtc: kind === 'departing' ? at(day, hourUtc) : at(addDays(day, 2), 4),
+      });
+    },
     checkOut: (id) => {
       const r = pms.reservations.find((x) => x.Id === id);
       // An hour ago: before the checks of a test app whose clock started minutes ago.

@@ -12,13 +12,21 @@ export interface SseMessage {
  */
 export class SseReader {
   readonly messages: SseMessage[] = [];
+  /**
+   * The `round.changed` messages, kept apart unless `withRound` is set: each follows an event of the round's
+   * actions with the same id, and the tests of the desk's events read those events one after another.
+   */
+  readonly round: SseMessage[] = [];
   comments = 0;
   ended = false;
   private taken = 0;
   private waiters: (() => void)[] = [];
   private reader: ReadableStreamDefaultReader<Uint8Array>;
 
-  constructor(body: ReadableStream<Uint8Array>) {
+  constructor(
+    body: ReadableStream<Uint8Array>,
+    private readonly options: { withRound?: boolean } = {},
+  ) {
     this.reader = body.getReader();
     void this.pump();
   }
@@ -64,7 +72,9 @@ export class SseReader {
       else if (name === 'data') data.push(value);
     }
     if (fields === 0 || data.length === 0) return;
-    this.messages.push({ event, id, data: data.join('\n') });
+    const message = { event, id, data: data.join('\n') };
+    if (event === 'round.changed' && !this.options.withRound) this.round.push(message);
+    else this.messages.push(message);
     this.wakeAll();
   }
 

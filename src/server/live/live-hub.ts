@@ -1,5 +1,11 @@
 import type pg from 'pg';
-import { type LiveAction, type LiveEvent, liveActions } from '../../shared/live-types';
+import {
+  type LiveAction,
+  type LiveEvent,
+  liveActions,
+  liveControlEvents,
+  roundActions,
+} from '../../shared/live-types';
 import type { Db } from '../db/database';
 import { describeError, type Logger } from '../logger';
 import { liveEventOf } from './live-events';
@@ -117,8 +123,14 @@ interface AuditRow {
 
 const liveActionSet = new Set<string>(liveActions);
 
+const roundActionSet = new Set<string>(roundActions);
+
+/** The event's message, and `round.changed` after it (the same id) when it moves the departure round. */
 export function sseOf(event: LiveEvent): string {
-  return `id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`;
+  const message = `id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`;
+  if (!roundActionSet.has(event.action)) return message;
+  const round = JSON.stringify({ bungalow: event.bungalow });
+  return `${message}event: ${liveControlEvents.roundChanged}\nid: ${event.seq}\ndata: ${round}\n\n`;
 }
 
 export function createLiveHub({ db, logger }: { db: Db; logger: Logger }): LiveHub {

@@ -17,6 +17,8 @@ export type LiveStatus = 'connecting' | 'open' | 'down';
  */
 export type LiveSignal =
   | { kind: 'event'; event: LiveEvent }
+  /** The departure round moved for this bungalow (`round.changed`, after the event that moved it). */
+  | { kind: 'round'; bungalow: number | null }
   | { kind: 'reset' }
   | { kind: 'back' }
   | { kind: 'refused' };
@@ -63,6 +65,14 @@ function open() {
   next.addEventListener(liveControlEvents.reset, (message) => {
     lastId = (message as MessageEvent).lastEventId || lastId;
     emit({ kind: 'reset' });
+  });
+  next.addEventListener(liveControlEvents.roundChanged, (message) => {
+    try {
+      const { bungalow } = JSON.parse((message as MessageEvent).data) as { bungalow: number | null };
+      emit({ kind: 'round', bungalow });
+    } catch (error) {
+      console.error('A round event could not be read', error);
+    }
   });
   next.onmessage = (message) => {
     lastId = message.lastEventId || lastId;

@@ -31,7 +31,8 @@ export function useLiveRevalidate(filter: (event: LiveEvent) => boolean): void {
   const state = useRef({ running: false, again: false });
 
   useLiveSignals((signal) => {
-    if (signal.kind === 'refused') return;
+    // The round's own notice follows an event the filter has seen already.
+    if (signal.kind === 'refused' || signal.kind === 'round') return;
     if (signal.kind === 'event' && !latest.current.filter(signal.event)) return;
     if (state.current.running) {
       state.current.again = true;
