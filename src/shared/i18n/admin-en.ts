@@ -991,6 +991,28 @@ export const adminEn = {
   pmsFailed: 'Failed to save the PMS connection',
   pmsOnFolio: (reference: string) => `On the PMS folio as ${reference}`,
   pmsVoidedOnFolio: 'Voided on the PMS folio',
+  // The departure round (seventh stage)
+  pageRound: 'Round',
+  roundDepartures: 'Departures',
+  roundInHouse: 'In house',
+  roundArrivals: 'Arrivals',
+  roundNone: 'None today',
+  roundFromPms: 'From the PMS',
+  roundFromStays: 'From the stays the desk typed in (no arrivals without a PMS)',
+  roundPmsAway: (reason: string) => `The PMS did not answer, so this is the app's own stays: ${reason}`,
+  roundDay: (day: string) => `The round of ${day}`,
+  roundBungalow: (bungalow: number) => `Bungalow ${bungalow}`,
+  roundOut: (time: string) => `out ${time}`,
+  roundIn: (time: string) => `in ${time}`,
+  roundUntil: (day: string) => `until ${day}`,
+  roundState_to_check: 'To check',
+  roundState_checked: 'Checked',
+  roundState_posted: 'Posted to the bill',
+  roundState_paid: 'Paid',
+  roundState_settled_outside: 'Settled outside',
+  roundState_restocked: 'Restocked to par',
+  roundSettleAtDesk: 'Settle at the desk',
+  roundOpenCheckout: (bungalow: number) => `Check the fridge of bungalow ${bungalow}`,
 };
 
 /** The audit trail's actions as the Activity page names them (src/shared/audit-types.ts). */

@@ -942,6 +942,28 @@ export const adminTh: AdminMessages = {
   pmsFailed: 'บันทึกการเชื่อมต่อ PMS ไม่สำเร็จ',
   pmsOnFolio: (reference) => `อยู่ในโฟลิโอของ PMS เลขอ้างอิง ${reference}`,
   pmsVoidedOnFolio: 'ยกเลิกในโฟลิโอของ PMS แล้ว',
+  // The departure round (seventh stage)
+  pageRound: 'รอบตรวจ',
+  roundDepartures: 'เช็คเอาท์',
+  roundInHouse: 'ยังพักอยู่',
+  roundArrivals: 'เช็คอิน',
+  roundNone: 'ไม่มีวันนี้',
+  roundFromPms: 'จาก PMS',
+  roundFromStays: 'จากข้อมูลผู้เข้าพักที่เคาน์เตอร์บันทึก (ไม่มีรายการเช็คอินหากไม่มี PMS)',
+  roundPmsAway: (reason) => `PMS ไม่ตอบ จึงแสดงข้อมูลผู้เข้าพักของแอป: ${reason}`,
+  roundDay: (day) => `รอบตรวจวันที่ ${day}`,
+  roundBungalow: (bungalow) => `บังกะโล ${bungalow}`,
+  roundOut: (time) => `ออก ${time}`,
+  roundIn: (time) => `เข้า ${time}`,
+  roundUntil: (day) => `ถึง ${day}`,
+  roundState_to_check: 'รอตรวจ',
+  roundState_checked: 'ตรวจแล้ว',
+  roundState_posted: 'ลงบิลห้องแล้ว',
+  roundState_paid: 'ชำระแล้ว',
+  roundState_settled_outside: 'ชำระนอกระบบ',
+  roundState_restocked: 'เติมของครบแล้ว',
+  roundSettleAtDesk: 'เก็บเงินที่เคาน์เตอร์',
+  roundOpenCheckout: (bungalow) => `ตรวจตู้เย็นบังกะโล ${bungalow}`,
 };
 
 const actionNamesTh: Record<string, string> = {

@@ -9,6 +9,7 @@ const pageModules: Record<Exclude<AdminPagePath, typeof adminPanelPath>, NonNull
   '/admin/overview': () => import('./overview/overview-route'),
   '/admin/drinks': () => import('./drinks/drinks-route'),
   '/admin/bungalows': () => import('./bungalows/bungalows-route'),
+  '/admin/round': () => import('./round/round-route'),
   '/admin/restock': () => import('./restock/restock-route'),
   '/admin/stock': () => import('./stock/stock-route'),
   '/admin/buy-list': () => import('./buy-list/buy-list-route'),

@@ -9,6 +9,7 @@ import {
   History,
   Landmark,
   LayoutDashboard,
+  ListChecks,
   type LucideIcon,
   PackageCheck,
   QrCode,
@@ -91,6 +92,8 @@ export const adminPages = [
     icon: LayoutDashboard,
     primary: true,
   },
+  // The departure round (seventh stage): housekeeping's list of the day, departures first.
+  { path: '/admin/round', right: 'fridge', group: 'today', label: 'pageRound', icon: ListChecks },
   { path: '/admin/bungalows', right: 'frontDesk', group: 'today', label: 'pageBungalows', icon: BedDouble },
   { path: '/admin/requests', right: 'fridge', group: 'today', label: 'pageRequests', icon: BellRing },
   { path: '/admin/close', right: 'frontDesk', group: 'today', label: 'pageClose', icon: Calculator },

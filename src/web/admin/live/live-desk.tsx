@@ -4,6 +4,7 @@ import { Link, useRevalidator } from 'react-router';
 import type { LiveEvent } from '../../../shared/live-types';
 import { fetchSession, inBackground } from '../../api';
 import { type AdminI18n, useAdminI18n } from '../admin-i18n';
+import { DeskDepartures } from './desk-departures';
 import { chime, setSoundEnabled, soundEnabled, useSoundEnabled } from './live-sound';
 import { PmsNotPosted } from './pms-not-posted';
 import { useLiveSignals, useLiveStatus } from './use-live';
@@ -117,6 +118,7 @@ export function LiveDesk() {
           </li>
         ))}
       </ul>
+      <DeskDepartures />
       <PmsNotPosted />
     </section>
   );
