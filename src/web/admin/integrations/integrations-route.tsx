@@ -118,15 +118,10 @@ export function Component() {
   const data = usePageData<typeof loader>();
   const { a } = useAdminI18n();
   if (!data) return null;
+  // The PMS first, across the page: it is what a resort connects first, and beside the webhook list it fell
+  // below the tall webhook form, under the fold of a 1280x800 desk.
   return (
-    <div className="grid items-start gap-4 xl:grid-cols-[2fr_1fr]">
-      <PageSection id="webhooks" title={a.pageIntegrations}>
-        <p className="mb-4 text-slate-600">{a.integrationsIntro}</p>
-        <WebhookList webhooks={data.webhooks} log={data.log} />
-      </PageSection>
-      <PageSection id="add-webhook" title={a.addWebhook}>
-        <WebhookForm />
-      </PageSection>
+    <div className="flex flex-col gap-4">
       <PageSection id="pms" title={a.pmsSection}>
         <Suspense fallback={<Loading />}>
           <Await resolve={data.pms} errorElement={<LoadFailed what={a.pmsSection} />}>
@@ -141,6 +136,15 @@ export function Component() {
           </Await>
         </Suspense>
       </PageSection>
+      <div className="grid items-start gap-4 xl:grid-cols-[2fr_1fr]">
+        <PageSection id="webhooks" title={a.pageIntegrations}>
+          <p className="mb-4 text-slate-600">{a.integrationsIntro}</p>
+          <WebhookList webhooks={data.webhooks} log={data.log} />
+        </PageSection>
+        <PageSection id="add-webhook" title={a.addWebhook}>
+          <WebhookForm />
+        </PageSection>
+      </div>
     </div>
   );
 }
