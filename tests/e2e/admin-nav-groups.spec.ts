@@ -9,7 +9,7 @@ type Groups = [heading: string, pages: string[]][];
 
 /** Every group and page, as the owner and a manager (every right) see them on a desk. */
 const everyPage: Groups = [
-  ['Today', ['Panel', 'Overview', 'Bungalows', 'Check requests', 'Close the day']],
+  ['Today', ['Panel', 'Overview', 'Round', 'Bungalows', 'Check requests', 'Close the day']],
   ['Stock', ['Restock', 'Stock', 'Buy list']],
   ['Sales and books', ['History', 'Reports', 'Output tax']],
   ['Team', ['Staff', 'Activity']],
@@ -31,7 +31,7 @@ const roles: {
     role: 'front desk',
     signIn: (page) => signInAs(page, noi),
     groups: [
-      ['Today', ['Panel', 'Overview', 'Bungalows', 'Check requests', 'Close the day']],
+      ['Today', ['Panel', 'Overview', 'Round', 'Bungalows', 'Check requests', 'Close the day']],
       ['Stock', ['Restock', 'Stock']],
       ['Sales and books', ['History', 'Reports']],
     ],
@@ -40,7 +40,7 @@ const roles: {
     role: 'housekeeping',
     signIn: (page) => signInAs(page, lek),
     groups: [
-      ['Today', ['Check requests']],
+      ['Today', ['Round', 'Check requests']],
       ['Stock', ['Restock']],
     ],
   },

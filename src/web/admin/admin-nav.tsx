@@ -71,7 +71,7 @@ export function AdminNav() {
           ))}
         </ul>
       )}
-      <div className="mx-auto flex max-w-3xl lg:max-w-none lg:flex-col lg:gap-1">
+      <div className="mx-auto flex max-w-3xl lg:max-w-none lg:flex-col lg:gap-0">
         {groups.map((group) => (
           <div
             key={group.id}
@@ -125,7 +125,7 @@ function GroupHeading({
   return (
     <h3
       id={id}
-      className={`px-3 pt-1 pb-0.5 text-xs leading-4 font-bold tracking-wide text-slate-600 uppercase ${className}`}
+      className={`px-3 pt-1 pb-0 text-xs leading-4 font-bold tracking-wide text-slate-600 uppercase ${className}`}
     >
       {a[group.label]}
     </h3>
