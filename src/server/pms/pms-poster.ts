@@ -424,7 +424,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
       await failed(`No reservation checked in to room ${room.room_name} in the PMS`);
       return { ok: true, value: undefined };
     }
-    const inHouse = { value: reservation.value };
+    const guest = reservation.value;
     const lines: PmsLine[] = wanted.lines.map((line) => ({
       itemCode: items.get(line.drinkId) ?? '',
       name: line.drinkName,
@@ -440,9 +440,9 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
       posts,
     );
     const posted = await adapter.post({
-      reservationId: inHouse.value.reservationId,
-      roomPartId: inHouse.value.roomPartId,
-      accountId: inHouse.value.accountId,
+      reservationId: guest.reservationId,
+      roomPartId: guest.roomPartId,
+      accountId: guest.accountId,
       roomId: room.room_id,
       reference,
       lines,
@@ -458,7 +458,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
     await save(
       {
         state: 'posted',
-        reservation_id: inHouse.value.reservationId,
+        reservation_id: guest.reservationId,
         posting_id: posted.value,
         reference,
         posted_total: wanted.total,
