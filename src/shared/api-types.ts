@@ -117,7 +117,12 @@ export type ApiErrorCode =
   /** A hold extended on a document that is not a full invoice, or whose buyer block is already gone. */
   | 'not_held'
   /** The PMS (sixth stage): 502, the PMS did not give what was asked (its reason in the message). */
-  | 'pms_failed';
+  | 'pms_failed'
+  /** Months that stay filed (seventh stage): filing a month that has not ended, or one already filed. */
+  | 'month_open'
+  | 'already_filed'
+  /** `?as=filed` on a month that is not filed. */
+  | 'not_filed';
 
 export interface ApiIssue {
   path: string;

@@ -65,6 +65,9 @@ export const auditActions = [
   // The poster's own: a checkout reached the folio, or could not (its reason kept beside, on the posting).
   'pms.posted',
   'pms.post_failed',
+  // Months that stay filed (seventh stage): a lost original reissued as a substitute; a month marked filed.
+  'document.substituted',
+  'tax.month_filed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

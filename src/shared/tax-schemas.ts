@@ -90,14 +90,21 @@ export const fullInvoiceCorrectionSchema = fullInvoiceRequestSchema.extend({
 });
 export type FullInvoiceCorrection = z.infer<typeof fullInvoiceCorrectionSchema>;
 
-/** `GET /api/tax/documents?month=YYYY-MM[&format=csv|xlsx][&daily=1]`. */
+const monthSchema = z
+  .string({ error: 'Month is YYYY-MM' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month is YYYY-MM, e.g. 2026-11');
+
+/** `/api/tax/months/:month`: a tax month (seventh stage). */
+export const taxMonthSchema = z.strictObject({ month: monthSchema });
+
+/** `GET /api/tax/documents?month=YYYY-MM[&format=csv|xlsx][&daily=1][&as=filed]`. */
 export const taxReportQuerySchema = z.strictObject({
-  month: z
-    .string({ error: 'Month is YYYY-MM' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month is YYYY-MM, e.g. 2026-11'),
+  month: monthSchema,
   format: z.enum(['csv', 'xlsx'], { error: 'Format is csv or xlsx, or leave it out for JSON' }).optional(),
   /** The workbook with abbreviated invoices summed to one row a day (notification 89). */
   daily: z.enum(['0', '1'], { error: 'Daily is 1 or 0' }).optional(),
+  /** Seventh stage: the month's report as filed, byte for byte. */
+  as: z.enum(['filed'], { error: 'As is filed, or leave it out for the report as it stands' }).optional(),
 });
 
 /** `PUT /api/tax/documents/:number/hold`: a full invoice's buyer block held until a later day (YYYY-MM-DD). */

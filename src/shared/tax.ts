@@ -30,6 +30,9 @@ export const taxMessages = {
   alreadyInvoiced: 'This checkout already has a full tax invoice',
   voided: 'This checkout was voided: a voided checkout gets no tax invoice',
   taxOff: 'Tax documents are off: set the seller in the settings first',
+  monthOpen: 'This month has not ended yet: a month is filed from the 1st of the next',
+  alreadyFiled: 'This month is already filed',
+  notFiled: 'This month is not filed: there is no report as filed',
 } as const;
 
 /** `tax` in the resort settings: null (the default) issues no tax documents. Prices include VAT. */
@@ -67,6 +70,35 @@ export const taxSellerOf = (tax: TaxSeller): TaxSeller => ({
 });
 
 export type TaxDocumentType = 'abb' | 'full';
+
+/** A credit note (ใบลดหนี้, §86/10) or a debit note (ใบเพิ่มหนี้, §86/9): a change to a sale of an ended month. */
+export type TaxNoteType = 'cn' | 'dn';
+
+/** The notes' own series (docs/decisions/220): CN2612-00001, DN2612-00001. */
+export const notePrefixes: Record<TaxNoteType, string> = { cn: 'CN', dn: 'DN' };
+
+/** A tax month's state (seventh stage): open until 00:00 on the 1st of the next, ended from then, then filed. */
+export type TaxMonthState = 'open' | 'ended' | 'filed';
+
+export interface TaxMonth {
+  month: string;
+  state: TaxMonthState;
+  /** ISO 8601 UTC, once filed. */
+  filedAt: string | null;
+  filedBy: { id: number | null; name: string; role: string } | null;
+  /** SHA-256 (hex) of the report's JSON as filed, which the audit's `tax.month_filed` carries. */
+  sha256: string | null;
+}
+
+/** The month's figures for the VAT return (ภ.พ.30), in satang: sales and output tax with the notes netted. */
+export interface ReturnFigures {
+  /** Net sales: the invoices still issued, less credit notes, plus debit notes. */
+  sales: number;
+  outputTax: number;
+  creditNotes: { count: number; net: number; vat: number };
+  debitNotes: { count: number; net: number; vat: number };
+}
+
 export type TaxDocumentStatus = 'issued' | 'replaced' | 'cancelled';
 
 export interface TaxBuyer {
@@ -126,7 +158,7 @@ export function documentNumber(prefix: string, yymm: string, sequence: number): 
 /** One row of the output-tax report (รายงานภาษีขาย). Money in satang. */
 export interface TaxReportRow {
   number: string;
-  type: TaxDocumentType;
+  type: TaxDocumentType | TaxNoteType;
   status: TaxDocumentStatus;
   issuedAt: string;
   checkoutId: number;
@@ -140,6 +172,15 @@ export interface TaxReportRow {
   reason: string | null;
   /** The seller block the document printed. */
   seller: TaxSeller | null;
+  /**
+   * The date the document bears (ISO 8601 UTC): its issue's, or for a replacement the replaced one's
+   * (Por. 86/2542), which puts it in that month's report.
+   */
+  datedAt: string;
+  /** A credit or debit note's: the number it adjusts, and the sale's value before and after it (satang). */
+  adjusts: string | null;
+  before: number | null;
+  after: number | null;
 }
 
 /** `GET /api/tax/documents?month=YYYY-MM`: every number of the month in order, abbreviated then full. */
@@ -151,8 +192,21 @@ export interface TaxReport {
    * the first and last number that printed it (one block unless the seller changed within the month).
    */
   sellers: { seller: TaxSeller; firstNumber: string; lastNumber: string }[];
-  /** Over the documents still `issued` only. */
+  /**
+   * Over the invoices still `issued`, less the month's credit notes and plus its debit notes (count: the
+   * documents that count).
+   */
   totals: { count: number; total: number; vat: number; net: number };
+  /** Seventh stage: the month's state, and when it was filed. */
+  state: TaxMonthState;
+  filedAt: string | null;
+  /**
+   * A filed month: what touched it after the filing (a replacement dated in it, a document of it cancelled or
+   * replaced since, a note adjusting one of its documents), listed apart from the report as filed.
+   */
+  afterFiling: TaxReportRow[];
+  /** The figures the VAT return (ภ.พ.30) asks for. */
+  returnFigures: ReturnFigures;
 }
 
 /** A series' first and last number issued on a day, and how many it issued. */
@@ -169,6 +223,9 @@ export interface DayTaxFigures {
   /** Each series apart (sixth stage): the abbreviated invoices' first and last number, and the full ones'. */
   abbreviated?: NumberRange | null;
   full?: NumberRange | null;
+  /** Seventh stage: the day's credit and debit notes, each series apart (absent on closes frozen before). */
+  credit?: NumberRange | null;
+  debit?: NumberRange | null;
   /**
    * Closes frozen before the sixth stage: the day's first and last numbers over both series (abbreviated then
    * full). Newer figures leave them out.

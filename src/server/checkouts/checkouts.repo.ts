@@ -16,6 +16,7 @@ import { openFridge } from '../stock/fridges';
 import { exceedsFridge, writeMoves } from '../stock/ledger';
 import type { Move } from '../stock/move';
 import { costOfSaleMoves, type SoldCost } from '../stock/sales-figures';
+import { changeOfSale, issueNote } from '../tax/tax-months';
 import {
   currentDocumentRow,
   documentOf,
@@ -435,6 +436,20 @@ async function reviseDocument(
 ): Promise<TaxDocument | undefined> {
   const old = await currentDocumentRow(trx, existing.id);
   const standing = old?.status === 'issued' ? old : undefined;
+  // Seventh stage: the sale's month has ended (a revision just after midnight on the 1st), so its invoice
+  // stands as filed and a note in this month carries the difference (tax-months.ts).
+  if (standing && changeOfSale(standing, change.at, timeZone) === 'note') {
+    const adjusted = standing;
+    const note = await issueNote(
+      trx,
+      { adjusted, bungalow: existing.bungalow, before: existing.total, after: total, reason: null },
+      { tax, timeZone },
+      change,
+      (number) => [revisedEvent(number)],
+    );
+    if (!note) await appendAudit(trx, revisedEvent());
+    return documentOf(adjusted);
+  }
   if (!tax) {
     await appendAudit(trx, revisedEvent());
     if (standing) await replaceDocument(trx, standing, null, existing.bungalow, change);

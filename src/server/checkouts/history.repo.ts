@@ -24,7 +24,8 @@ import { HttpError, notFound } from '../http/errors';
 import { staffTextToken } from '../privacy/staff-texts';
 import { averageCostsOf, isOpen, stockStartedAt } from '../stock/fridges';
 import { writeMoves } from '../stock/ledger';
-import { cancelDocuments, currentDocuments } from '../tax/tax-documents';
+import { currentDocuments } from '../tax/tax-documents';
+import { voidSaleDocuments } from '../tax/tax-months';
 import { uncountCheckout } from './running-totals';
 
 interface RangeFilter {
@@ -396,25 +397,32 @@ export function createHistoryRepo({ kysely }: Db) {
         });
         // The reason staff typed is kept beside the chain: it may name a guest, whose erase takes it out.
         const reasonToken = await staffTextToken(trx, reason);
-        // Tax documents (fifth stage): the void cancels its tax invoice; its event carries the number.
-        await cancelDocuments(
+        // Tax documents (fifth stage): the void cancels its tax invoice, or once the sale's month has ended,
+        // a credit note adjusts it (seventh stage); its event carries the numbers.
+        await voidSaleDocuments(
           trx,
-          { checkoutId: id, bungalow: updated.bungalow, reason, auditReason: reasonToken },
+          {
+            checkoutId: id,
+            bungalow: updated.bungalow,
+            total: updated.total,
+            reason,
+            auditReason: reasonToken,
+          },
           change,
-          (documentNumber) =>
-            appendAudit(trx, {
-              ...change,
-              action: 'checkout.voided',
-              subject: subject('checkout', id),
-              details: {
-                bungalow: updated.bungalow,
-                total: updated.total,
-                reason: reasonToken,
-                ...(approvedBy ? { approvedBy } : {}),
-                ...stock,
-                ...(documentNumber ? { documentNumber } : {}),
-              },
-            }),
+          (documentNumber, creditNote) => ({
+            ...change,
+            action: 'checkout.voided',
+            subject: subject('checkout', id),
+            details: {
+              bungalow: updated.bungalow,
+              total: updated.total,
+              reason: reasonToken,
+              ...(approvedBy ? { approvedBy } : {}),
+              ...stock,
+              ...(documentNumber ? { documentNumber } : {}),
+              ...(creditNote ? { creditNote } : {}),
+            },
+          }),
         );
         // Last in the transaction: see running-totals.ts.
         await uncountCheckout(trx, { id, bungalow: updated.bungalow, createdAt: updated.created_at, lines });

@@ -196,26 +196,45 @@ async function dayTaxFigures(
     full_first: string | null;
     full_last: string | null;
     full_count: number | string | null;
+    cn_first: string | null;
+    cn_last: string | null;
+    cn_count: number | string | null;
+    dn_first: string | null;
+    dn_last: string | null;
+    dn_count: number | string | null;
   }>`
     select
-      (select sum(vat) from tax_documents where ${ofDay} and status = 'issued') as vat,
+      (select sum(case when type = 'cn' then -vat else vat end) from tax_documents
+        where ${ofDay} and status = 'issued') as vat,
       (select number from tax_documents where ${ofDay} and type = 'abb' order by id limit 1) as abb_first,
       (select number from tax_documents where ${ofDay} and type = 'abb' order by id desc limit 1) as abb_last,
       (select count(*) from tax_documents where ${ofDay} and type = 'abb') as abb_count,
       (select number from tax_documents where ${ofDay} and type = 'full' order by id limit 1) as full_first,
       (select number from tax_documents where ${ofDay} and type = 'full' order by id desc limit 1) as full_last,
-      (select count(*) from tax_documents where ${ofDay} and type = 'full') as full_count`.execute(db);
+      (select count(*) from tax_documents where ${ofDay} and type = 'full') as full_count,
+      (select number from tax_documents where ${ofDay} and type = 'cn' order by id limit 1) as cn_first,
+      (select number from tax_documents where ${ofDay} and type = 'cn' order by id desc limit 1) as cn_last,
+      (select count(*) from tax_documents where ${ofDay} and type = 'cn') as cn_count,
+      (select number from tax_documents where ${ofDay} and type = 'dn' order by id limit 1) as dn_first,
+      (select number from tax_documents where ${ofDay} and type = 'dn' order by id desc limit 1) as dn_last,
+      (select count(*) from tax_documents where ${ofDay} and type = 'dn') as dn_count`.execute(db);
   const row = rows[0];
-  if (!row || (!row.abb_first && !row.full_first)) return undefined;
+  if (!row || (!row.abb_first && !row.full_first && !row.cn_first && !row.dn_first)) return undefined;
   const range = (
     first: string | null,
     last: string | null,
     count: number | string | null,
   ): NumberRange | null => (first && last ? { first, last, count: toNumber(count) } : null);
+  // Seventh stage: the day's credit notes take their VAT away, its debit notes add theirs; a day without
+  // notes reads as before.
+  const credit = range(row.cn_first, row.cn_last, row.cn_count);
+  const debit = range(row.dn_first, row.dn_last, row.dn_count);
   return {
     vat: toNumber(row.vat),
     abbreviated: range(row.abb_first, row.abb_last, row.abb_count),
     full: range(row.full_first, row.full_last, row.full_count),
+    ...(credit ? { credit } : {}),
+    ...(debit ? { debit } : {}),
   };
 }
 

@@ -510,6 +510,20 @@ export interface Database {
     last_issued_at: string | null;
   };
   /** Every abbreviated and full tax invoice ever numbered; never deleted (015-tax-documents). */
+  /** A tax month marked filed, with its report as filed, byte for byte (028-tax-months). */
+  tax_months: {
+    month: string;
+    filed_at: string;
+    /** JSON of the AuditActor who filed it. */
+    filed_by: string;
+    /** SHA-256 (hex) of `report`. */
+    sha256: string;
+    report: string;
+    csv: string;
+    /** base64 */
+    xlsx: string;
+    xlsx_daily: string;
+  };
   tax_documents: {
     id: Generated<number>;
     number: string;
@@ -540,6 +554,14 @@ export interface Database {
     seller: string | null;
     /** A hold on a full invoice's buyer block extended by staff past the law's (ISO 8601 UTC), else null. */
     held_until: string | null;
+    /** The date the document bears when not its issue's: a replacement's, the replaced one's (028, Por. 86/2542). */
+    dated_at: string | null;
+    /** A credit or debit note's: the number of the document it adjusts, and the sale's value before and after (THB). */
+    adjusts: string | null;
+    before_total: number | null;
+    after_total: number | null;
+    /** How many substitutes (ใบแทน) of it were issued. */
+    substitutes: Generated<number>;
   };
   // Guests' personal data (fifth stage)
   /** A guest's name and email, their one home, and the key of their audit commitments (016-guest-data). */

@@ -12,6 +12,7 @@ import {
   readTaxContext,
   replaceDocument,
 } from './tax-documents';
+import { datedAtOf } from './tax-months';
 
 /**
  * The checkout's row, locked first, so two requests for one checkout take turns (SQLite: the write lock at
@@ -50,16 +51,19 @@ export async function issueFullInvoice(
     const current = await currentDocumentRow(trx, checkoutId);
     if (current?.type === 'full') throw new HttpError(409, 'already_invoiced', taxMessages.alreadyInvoiced);
     const standing = current?.status === 'issued' ? current : undefined;
+    // A sale already documented: the full invoice replaces its abbreviated one, bearing its date and numbered
+    // in its month's series, so that month lists both and its totals stay (Por. 86/2542; seventh stage).
     const full = await issueDocument(
       trx,
       {
         type: 'full',
         checkoutId,
         bungalow: checkout.bungalow,
-        total: checkout.total,
-        tax,
+        total: standing?.total ?? checkout.total,
+        tax: standing ? { ...tax, vatRate: standing.vat_rate } : tax,
         timeZone,
         replaces: standing?.number ?? null,
+        ...(standing ? { datedAt: datedAtOf(standing) } : {}),
         buyer: {
           name: request.buyerName,
           address: request.buyerAddress,
@@ -100,10 +104,12 @@ export async function correctFullInvoice(
         type: 'full',
         checkoutId,
         bungalow: checkout.bungalow,
-        total: checkout.total,
+        total: current.total,
         tax: { ...tax, vatRate: current.vat_rate },
         timeZone,
         replaces: current.number,
+        // The corrected invoice bears the cancelled one's date, in its month (Por. 86/2542).
+        datedAt: datedAtOf(current),
         buyer: {
           name: request.buyerName,
           address: request.buyerAddress,

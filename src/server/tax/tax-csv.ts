@@ -6,7 +6,7 @@ import { bahtText, counts, resortTimeOf } from './tax-export';
  * The output-tax report's CSV: the JSON's rows, one a line, in a machine's form, but as an accountant reads
  * them (sixth stage): `issuedAt` on the resort's clock with its offset, money in baht with two decimals, a
  * document no longer issued (cancelled or replaced) at 0.00 so each money column sums to the month's figure,
- * and each row's seller block as the document printed it.
+ * and each row's seller block as the document printed it. A credit note's amounts are negative (seventh stage).
  */
 export const taxCsvColumns = [
   'number',
@@ -28,6 +28,11 @@ export const taxCsvColumns = [
   'sellerName',
   'sellerTaxId',
   'sellerBranch',
+  // Seventh stage: the date the document bears (a replacement's is the replaced one's), and a note's particulars.
+  'datedAt',
+  'adjusts',
+  'before',
+  'after',
 ] as const;
 
 const row = (fields: (string | number | null)[]) => `${fields.map(csvField).join(',')}\r\n`;
@@ -38,7 +43,10 @@ export const taxCsvHeader = `\uFEFF${row([...taxCsvColumns])}`;
 export const taxCsvRow =
   (timeZone: string) =>
   (document: TaxReportRow): string => {
-    const money = (satang: number) => bahtText(counts(document) ? satang : 0);
+    // A credit note takes away from the month: its amounts are negative, so each column sums to the figure.
+    const sign = !counts(document) ? 0 : document.type === 'cn' ? -1 : 1;
+    const money = (satang: number) => bahtText(sign * satang);
+    const value = (satang: number | null) => (satang === null ? null : bahtText(satang));
     return row([
       document.number,
       document.type,
@@ -59,6 +67,10 @@ export const taxCsvRow =
       document.seller?.sellerName ?? null,
       document.seller?.taxId ?? null,
       document.seller?.branch ?? null,
+      resortTimeOf(document.datedAt, timeZone),
+      document.adjusts,
+      value(document.before),
+      value(document.after),
     ]);
   };
 

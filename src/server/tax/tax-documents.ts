@@ -6,10 +6,12 @@ import {
   type AbbreviatedTaxDocument,
   documentNumber,
   netOf,
+  notePrefixes,
   numberStem,
   type TaxBuyer,
   type TaxDocument,
   type TaxDocumentType,
+  type TaxNoteType,
   type TaxSeller,
   type TaxSettings,
   taxSellerOf,
@@ -156,7 +158,7 @@ export function buyerOf(row: TaxDocumentRow): TaxBuyer | null {
 }
 
 export interface Issue {
-  type: TaxDocumentType;
+  type: TaxDocumentType | TaxNoteType;
   checkoutId: number;
   bungalow: number;
   /** THB, VAT included. */
@@ -166,7 +168,17 @@ export interface Issue {
   /** The number this one takes the place of, else null. */
   replaces: string | null;
   buyer?: TaxBuyer;
+  /**
+   * A replacement's date: the replaced document's (Por. 86/2542). Its number is taken in that month's series, so
+   * it is listed in that month's report; its issue time stays the real one.
+   */
+  datedAt?: string;
+  /** A credit or debit note's particulars: what it adjusts, the values before and after (THB), the VAT. */
+  note?: { adjusts: string; before: number; after: number; vat: number; reason: string | null; auditReason?: unknown };
 }
+
+/** Whether an issue stores more than a checkout's own document does (a replacement dated back, a note). */
+const hasExtras = (issue: Issue) => issue.datedAt !== undefined || issue.note !== undefined;
 
 /**
  * The events a document's issue appends before its `document.issued`, given its number: a new array each call
@@ -176,10 +188,11 @@ export type EventsWithNumber = (number: string) => AuditEntry[];
 
 /** What a document's issue stores and appends, with its number still to take. */
 function issueParts(issue: Issue, change: Change, eventsBefore: EventsWithNumber) {
-  const { tax, type } = issue;
-  const { yymm, month } = monthOf(change.at, issue.timeZone);
-  const prefix = type === 'full' ? tax.invoicePrefix : tax.abbPrefix;
-  const vat = vatOf(issue.total, tax.vatRate);
+  const { tax, type, note } = issue;
+  const { yymm, month } = monthOf(issue.datedAt ?? change.at, issue.timeZone);
+  const prefix =
+    type === 'full' ? tax.invoicePrefix : type === 'abb' ? tax.abbPrefix : notePrefixes[type];
+  const vat = note ? note.vat : vatOf(issue.total, tax.vatRate);
   // The id is the database's, set once the row is stored.
   const row = (number: string): TaxDocumentRow => ({
     id: 0,
@@ -191,21 +204,35 @@ function issueParts(issue: Issue, change: Change, eventsBefore: EventsWithNumber
     status: 'issued',
     total: issue.total,
     vat,
-    net: netOf(issue.total, tax.vatRate),
+    net: note ? issue.total * 100 - vat : netOf(issue.total, tax.vatRate),
     vat_rate: tax.vatRate,
     replaces: issue.replaces,
     replaced_by: null,
-    reason: null,
+    reason: note?.reason ?? null,
     buyer_name: issue.buyer?.name ?? null,
     buyer_address: issue.buyer?.address ?? null,
     buyer_tax_id: issue.buyer?.taxId ?? null,
     buyer_branch: issue.buyer?.branch ?? null,
     seller: sellerText(tax),
     held_until: null,
+    dated_at: issue.datedAt ?? null,
+    adjusts: note?.adjusts ?? null,
+    before_total: note?.before ?? null,
+    after_total: note?.after ?? null,
+    substitutes: 0,
   });
   const events = (number: string): AuditEntry[] => {
     // Keys in their canonical order (canonical-json.ts then need not sort them).
-    const details: Record<string, unknown> = { bungalow: issue.bungalow, number };
+    const details: Record<string, unknown> = {};
+    if (note) {
+      details.adjusts = note.adjusts;
+      details.after = note.after;
+      details.before = note.before;
+    }
+    details.bungalow = issue.bungalow;
+    if (issue.datedAt) details.datedAt = issue.datedAt;
+    details.number = number;
+    if (note?.reason) details.reason = note.auditReason ?? note.reason;
     if (issue.replaces) details.replaces = issue.replaces;
     details.total = issue.total;
     details.type = type;
@@ -246,6 +273,11 @@ export function issueStatement(issue: Issue, change: Change, eventsBefore: Event
   const { prefix, yymm, row, events } = issueParts(issue, change, eventsBefore);
   const standIn = `~${randomUUID()}~`;
   const v = row(standIn);
+  // A replacement dated back and a note store a few more columns; a checkout's own document binds none of them.
+  const extraColumns = hasExtras(issue) ? sql`, dated_at, adjusts, before_total, after_total` : sql``;
+  const extraValues = hasExtras(issue)
+    ? sql`, ${v.dated_at}, ${v.adjusts}, ${v.before_total}, ${v.after_total}`
+    : sql``;
   const pending = pendingAuditRows(events(standIn)).map(
     (row, order) => sql`(${order}::integer, ${row.event}, ${row.second ?? noSecondEvent})`,
   );
@@ -264,10 +296,10 @@ export function issueStatement(issue: Issue, change: Change, eventsBefore: Event
       )`,
       sql`d as (
         insert into tax_documents (number, type, checkout_id, month, issued_at, status, total, vat, net, vat_rate,
-          replaces, replaced_by, reason, buyer_name, buyer_address, buyer_tax_id, buyer_branch, seller)
+          replaces, replaced_by, reason, buyer_name, buyer_address, buyer_tax_id, buyer_branch, seller${extraColumns})
         select s.number, ${v.type}, ${v.checkout_id}, ${v.month}, s.issued_at, ${v.status}, ${v.total},
           ${v.vat}, ${v.net}, ${v.vat_rate}, ${v.replaces}, ${v.replaced_by}, ${v.reason}, ${v.buyer_name},
-          ${v.buyer_address}, ${v.buyer_tax_id}, ${v.buyer_branch}, ${v.seller}
+          ${v.buyer_address}, ${v.buyer_tax_id}, ${v.buyer_branch}, ${v.seller}${extraValues}
         from s
         returning id, number, issued_at
       )`,
@@ -339,12 +371,14 @@ export async function issueDocument(
       v.replaces,
       v.seller,
     ];
-    const { lastInsertRowid } =
-      v.buyer_name === null
+    const withBuyer = [...issued, v.buyer_name, v.buyer_address, v.buyer_tax_id, v.buyer_branch];
+    const { lastInsertRowid } = hasExtras(issue)
+      ? statements
+          .prepare(sqliteInsertWithExtras)
+          .run([...withBuyer, v.reason, v.dated_at, v.adjusts, v.before_total, v.after_total])
+      : v.buyer_name === null
         ? statements.prepare(sqliteInsertIssued).run(issued)
-        : statements
-            .prepare(sqliteInsertWithBuyer)
-            .run([...issued, v.buyer_name, v.buyer_address, v.buyer_tax_id, v.buyer_branch]);
+        : statements.prepare(sqliteInsertWithBuyer).run(withBuyer);
     appendAuditsSqlite(statements, events(v.number));
     v.id = Number(lastInsertRowid);
     return v;
@@ -361,6 +395,10 @@ const sqliteInsertIssued = `insert into tax_documents (number, type, checkout_id
 const sqliteInsertWithBuyer = `insert into tax_documents (number, type, checkout_id, month, issued_at, status, total,
   vat, net, vat_rate, replaces, seller, buyer_name, buyer_address, buyer_tax_id, buyer_branch)
   values (?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const sqliteInsertWithExtras = `insert into tax_documents (number, type, checkout_id, month, issued_at, status, total,
+  vat, net, vat_rate, replaces, seller, buyer_name, buyer_address, buyer_tax_id, buyer_branch, reason, dated_at,
+  adjusts, before_total, after_total)
+  values (?, ?, ?, ?, ?, 'issued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * The documents issued in `month` (YYYY-MM), as a condition on `tax_documents` (`alias.` before its columns
@@ -384,7 +422,10 @@ export async function ofMonth(db: Reader, month: string, alias?: string): Promis
   return sql<SqlBool>`${column('month')} = ${month} and (${sql.join(ranges, sql` or `)})`;
 }
 
-/** The document a checkout shows: its latest (the full invoice once there is one). */
+/** The tax invoices of a checkout, never its credit or debit notes (which adjust one, seventh stage). */
+export const invoiceTypes: TaxDocumentType[] = ['abb', 'full'];
+
+/** The document a checkout shows: its latest invoice (the full invoice once there is one). */
 export async function currentDocumentRow(
   db: Reader,
   checkoutId: number,
@@ -393,6 +434,7 @@ export async function currentDocumentRow(
     .selectFrom('tax_documents')
     .selectAll()
     .where('checkout_id', '=', checkoutId)
+    .where('type', 'in', invoiceTypes)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -406,6 +448,7 @@ export async function currentDocuments(db: Reader, checkoutIds: number[]): Promi
     .selectFrom('tax_documents')
     .selectAll()
     .where('checkout_id', 'in', checkoutIds)
+    .where('type', 'in', invoiceTypes)
     .orderBy('checkout_id')
     .orderBy('id')
     .execute();
@@ -464,6 +507,7 @@ export async function cancelDocuments(
     .set({ status: 'cancelled', reason })
     .where('checkout_id', '=', checkoutId)
     .where('status', '=', 'issued')
+    .where('type', 'in', invoiceTypes)
     .returning(['number', 'type'])
     .execute();
   await auditVoid(cancelled[0]?.number);

@@ -98,30 +98,53 @@ function headerRows(report: TaxReport, fallback: TaxSeller | null): WorkbookCell
   return rows;
 }
 
-/** A document's row: a cancelled or replaced one says so and reads 0.00. */
+/** The Thai names of the notes, as §86/9 and §86/10 call them. */
+export const noteWords = { cn: 'ใบลดหนี้', dn: 'ใบเพิ่มหนี้' } as const;
+
+/** What a row's remark says: a note's original, a replacement's, a cancelled or replaced one's successor. */
+function remarkOf(row: TaxReportRow, timeZone: string): string {
+  if (row.type === 'cn' || row.type === 'dn') {
+    const money = (satang: number | null) => (satang === null ? '' : (satang / 100).toFixed(2));
+    return `${noteWords[row.type]} อ้างอิงเลขที่ ${row.adjusts ?? ''} มูลค่าเดิม ${money(row.before)} มูลค่าที่ถูกต้อง ${money(row.after)}${row.reason ? `: ${row.reason}` : ''}`;
+  }
+  if (counts(row)) {
+    if (!row.replaces) return '';
+    const dated = row.datedAt !== row.issuedAt ? ` (ออกเมื่อ ${thaiDate(localDayOf(row.issuedAt, timeZone))})` : '';
+    return `แทนฉบับเดิมเลขที่ ${row.replaces}${dated}`;
+  }
+  return row.replacedBy
+    ? `${cancelledWord} ออกฉบับใหม่เลขที่ ${row.replacedBy}${row.reason ? `: ${row.reason}` : ''}`
+    : `${cancelledWord}${row.reason ? `: ${row.reason}` : ''}`;
+}
+
+/**
+ * A document's row, on the date it bears: a cancelled or replaced one says so and reads 0.00; a credit note's
+ * amounts are negative, so each column sums to the month's figure.
+ */
 function documentRow(index: number, row: TaxReportRow, timeZone: string): WorkbookCell[] {
   const live = counts(row);
+  const sign = !live ? 0 : row.type === 'cn' ? -1 : 1;
   const buyer = row.buyer;
-  const remark = live
-    ? row.replaces
-      ? `แทนฉบับเดิมเลขที่ ${row.replaces}`
-      : ''
-    : row.replacedBy
-      ? `${cancelledWord} ออกฉบับใหม่เลขที่ ${row.replacedBy}${row.reason ? `: ${row.reason}` : ''}`
-      : `${cancelledWord}${row.reason ? `: ${row.reason}` : ''}`;
+  const name =
+    row.type === 'cn' || row.type === 'dn'
+      ? (buyer?.name ?? noteWords[row.type])
+      : (buyer?.name ?? (row.type === 'abb' ? 'ใบกำกับภาษีอย่างย่อ' : ''));
   return [
     { kind: 'count', value: index },
-    text(thaiDate(localDayOf(row.issuedAt, timeZone))),
+    text(thaiDate(localDayOf(row.datedAt, timeZone))),
     text(row.number),
-    text(live ? (buyer?.name ?? (row.type === 'abb' ? 'ใบกำกับภาษีอย่างย่อ' : '')) : cancelledWord),
+    text(live ? name : cancelledWord),
     text(live && buyer ? buyer.taxId : ''),
-    text(live && buyer ? thaiBranch(buyer.branch) : ''),
-    baht(live ? row.net : 0),
-    baht(live ? row.vat : 0),
-    baht(live ? row.total : 0),
-    text(remark),
+    text(live && buyer ? buyerBranchText(buyer) : ''),
+    baht(sign * row.net),
+    baht(sign * row.vat),
+    baht(sign * row.total),
+    text(remarkOf(row, timeZone)),
   ];
 }
+
+/** A buyer's establishment: a person (no branch) has none. */
+const buyerBranchText = (buyer: { branch: string }) => (buyer.branch ? thaiBranch(buyer.branch) : '');
 
 /**
  * `daily`: abbreviated invoices summed to one row a day (first and last number, how many, net, VAT, total of
@@ -198,6 +221,32 @@ export function taxWorkbook(
     baht(totals.vat, true),
     baht(totals.total, true),
     null,
+  ]);
+  // The figures the VAT return (ภ.พ.30) asks for (seventh stage).
+  const figures = report.returnFigures;
+  rows.push([]);
+  rows.push([text('ยอดสำหรับแบบ ภ.พ.30', true)]);
+  rows.push([null, null, null, text('ยอดขาย (มูลค่าไม่รวมภาษี)'), null, null, baht(figures.sales)]);
+  rows.push([null, null, null, text('ภาษีขาย'), null, null, null, baht(figures.outputTax)]);
+  rows.push([
+    null,
+    null,
+    null,
+    text(`ใบลดหนี้ ${figures.creditNotes.count} ฉบับ`),
+    null,
+    null,
+    baht(-figures.creditNotes.net),
+    baht(-figures.creditNotes.vat),
+  ]);
+  rows.push([
+    null,
+    null,
+    null,
+    text(`ใบเพิ่มหนี้ ${figures.debitNotes.count} ฉบับ`),
+    null,
+    null,
+    baht(figures.debitNotes.net),
+    baht(figures.debitNotes.vat),
   ]);
   return {
     sheetName: `ภาษีขาย ${report.month}`,

@@ -1074,6 +1074,9 @@ const actionNamesEn: Record<string, string> = {
   'pms.settled_outside': 'Settled outside the PMS',
   'pms.posted': 'Posted to the PMS',
   'pms.post_failed': 'Not posted to the PMS',
+  // Months that stay filed (seventh stage)
+  'document.substituted': 'Tax document substitute issued',
+  'tax.month_filed': 'Tax month filed',
 };
 
 /** The fields a change names ("price 60 → 70 THB"). */

@@ -1024,6 +1024,9 @@ const actionNamesTh: Record<string, string> = {
   'pms.settled_outside': 'ชำระนอก PMS',
   'pms.posted': 'ส่งเข้า PMS แล้ว',
   'pms.post_failed': 'ส่งเข้า PMS ไม่สำเร็จ',
+  // Months that stay filed (seventh stage)
+  'document.substituted': 'ออกใบแทนใบกำกับภาษี',
+  'tax.month_filed': 'ยื่นแบบภาษีของเดือน',
 };
 
 const fieldNamesTh: Record<string, string> = {
