@@ -35,7 +35,19 @@ export const taxCsvColumns = [
   'after',
 ] as const;
 
-const row = (fields: (string | number | null)[]) => `${fields.map(csvField).join(',')}\r\n`;
+/** An amount as bahtText writes it (digits, a point, a minus first when negative): written as it is. */
+interface Amount {
+  amount: string;
+}
+
+/**
+ * A field, or an amount: a credit note's negative amount is a number to the spreadsheet, not text that looks
+ * like a formula, so it is not quoted with an apostrophe as typed text starting with "-" is.
+ */
+const field = (value: string | number | null | Amount) =>
+  value !== null && typeof value === 'object' ? value.amount : csvField(value);
+
+const row = (fields: (string | number | null | Amount)[]) => `${fields.map(field).join(',')}\r\n`;
 
 /** A byte order mark first, as the history's export: spreadsheets then read Thai names as UTF-8. */
 export const taxCsvHeader = `\uFEFF${row([...taxCsvColumns])}`;
@@ -45,7 +57,7 @@ export const taxCsvRow =
   (document: TaxReportRow): string => {
     // A credit note takes away from the month: its amounts are negative, so each column sums to the figure.
     const sign = !counts(document) ? 0 : document.type === 'cn' ? -1 : 1;
-    const money = (satang: number) => bahtText(sign * satang);
+    const money = (satang: number): Amount => ({ amount: bahtText(sign * satang) });
     const value = (satang: number | null) => (satang === null ? null : bahtText(satang));
     return row([
       document.number,
