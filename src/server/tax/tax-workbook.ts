@@ -20,6 +20,8 @@ export interface TaxWorkbook {
   rows: WorkbookCell[][];
   /** Column widths in characters. */
   widths: number[];
+  /** Seventh stage: the VAT return's figures, the second sheet. */
+  returnSheet?: Omit<TaxWorkbook, 'returnSheet'>;
 }
 
 export const thaiMonths = [
@@ -222,35 +224,39 @@ export function taxWorkbook(
     baht(totals.total, true),
     null,
   ]);
-  // The figures the VAT return (ภ.พ.30) asks for (seventh stage).
-  const figures = report.returnFigures;
-  rows.push([]);
-  rows.push([text('ยอดสำหรับแบบ ภ.พ.30', true)]);
-  rows.push([null, null, null, text('ยอดขาย (มูลค่าไม่รวมภาษี)'), null, null, baht(figures.sales)]);
-  rows.push([null, null, null, text('ภาษีขาย'), null, null, null, baht(figures.outputTax)]);
-  rows.push([
-    null,
-    null,
-    null,
-    text(`ใบลดหนี้ ${figures.creditNotes.count} ฉบับ`),
-    null,
-    null,
-    baht(-figures.creditNotes.net),
-    baht(-figures.creditNotes.vat),
-  ]);
-  rows.push([
-    null,
-    null,
-    null,
-    text(`ใบเพิ่มหนี้ ${figures.debitNotes.count} ฉบับ`),
-    null,
-    null,
-    baht(figures.debitNotes.net),
-    baht(figures.debitNotes.vat),
-  ]);
   return {
     sheetName: `ภาษีขาย ${report.month}`,
     rows,
     widths: [7, 11, 28, 32, 16, 14, 14, 14, 14, 44],
+    returnSheet: returnSheet(report),
+  };
+}
+
+/**
+ * The month's figures for the VAT return (ภ.พ.30) on a sheet of their own (seventh stage), so the first stays
+ * the Revenue Department's form: sales and output tax with the notes netted, and the notes' effect apart.
+ */
+function returnSheet(report: TaxReport): Omit<TaxWorkbook, 'returnSheet'> {
+  const figures = report.returnFigures;
+  return {
+    sheetName: `ภ.พ.30 ${report.month}`,
+    rows: [
+      [text('ยอดสำหรับแบบ ภ.พ.30', true)],
+      [text(taxMonthLine(report.month), true)],
+      [],
+      [text('รายการ', true), text('มูลค่า', true), text('ภาษีมูลค่าเพิ่ม', true)],
+      [text('ยอดขายและภาษีขายของเดือน (สุทธิ)'), baht(figures.sales), baht(figures.outputTax)],
+      [
+        text(`ใบลดหนี้ ${figures.creditNotes.count} ฉบับ`),
+        baht(-figures.creditNotes.net),
+        baht(-figures.creditNotes.vat),
+      ],
+      [
+        text(`ใบเพิ่มหนี้ ${figures.debitNotes.count} ฉบับ`),
+        baht(figures.debitNotes.net),
+        baht(figures.debitNotes.vat),
+      ],
+    ],
+    widths: [40, 16, 16],
   };
 }

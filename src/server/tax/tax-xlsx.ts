@@ -29,12 +29,14 @@ function cellOf(cell: WorkbookCell): Cell {
 }
 
 export async function taxXlsx(workbook: TaxWorkbook): Promise<ArrayBuffer> {
-  const data: SheetData = workbook.rows.map((row) => row.map(cellOf));
-  const buffer = await writeXlsxFile(data, {
-    sheet: workbook.sheetName,
-    columns: workbook.widths.map((width) => ({ width })),
-    orientation: 'landscape',
-  }).toBuffer();
+  const sheetOf = (sheet: Omit<TaxWorkbook, 'returnSheet'>) => ({
+    data: sheet.rows.map((row) => row.map(cellOf)) as SheetData,
+    sheet: sheet.sheetName,
+    columns: sheet.widths.map((width) => ({ width })),
+    orientation: 'landscape' as const,
+  });
+  const sheets = [sheetOf(workbook), ...(workbook.returnSheet ? [sheetOf(workbook.returnSheet)] : [])];
+  const buffer = await writeXlsxFile(sheets).toBuffer();
   return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
 }
 

@@ -446,7 +446,8 @@ describeEachDatabase('the output-tax report', ({ fresh }) => {
     expect(csv.headers.get('content-disposition')).toContain('tax-documents-2026-11.csv');
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'number,type,status,issuedAt,checkoutId,bungalow,buyerName,buyerAddress,buyerTaxId,buyerBranch,total,vat,net,replaces,replacedBy,reason,sellerName,sellerTaxId,sellerBranch',
+      // Seventh stage (issue 57): the date a document bears and a note's particulars, last.
+      'number,type,status,issuedAt,checkoutId,bungalow,buyerName,buyerAddress,buyerTaxId,buyerBranch,total,vat,net,replaces,replacedBy,reason,sellerName,sellerTaxId,sellerBranch,datedAt,adjusts,before,after',
     );
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(
       month.documents.map((row) => row.number),
