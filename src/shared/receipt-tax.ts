@@ -14,6 +14,8 @@ export interface ReceiptTaxInput {
   copy?: boolean;
   /** The sale's date as the reader writes it: a replacement prints it beside its own time of issue. */
   saleDate?: string;
+  /** A replacement's: the replaced document's date as the reader writes it (the date it bears, seventh stage). */
+  replacedDate?: string;
 }
 
 export interface ReceiptTaxLine {
@@ -69,6 +71,28 @@ export function documentBranchText(language: Language, branch: string): string {
   return language === 'th' ? thai : `${thai} / ${branchText(taxReceiptWords[language], branch)}`;
 }
 
+/**
+ * Why a replacement was issued (seventh stage): the cancelled invoice's reason (a buyer's correction), or that
+ * a full invoice was asked for the sale's abbreviated one.
+ */
+function replacementReason(document: TaxDocument, own: (pick: (w: TaxReceiptWords) => string) => string) {
+  const reason =
+    document.replacedReason ??
+    (document.type === 'full' && document.datedAt ? own((w) => w.fullInvoiceAsked) : undefined);
+  return reason ? [`${own((w) => w.reason)}: ${reason}`] : [];
+}
+
+/** A date in a tax document's particulars: English writes "12 Nov 2026", never a day-month order to guess. */
+export function particularsDate(language: Language, at: Date, timeZone: string, local: string): string {
+  if (language !== 'en') return local;
+  const options = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+  try {
+    return at.toLocaleDateString('en-GB', { ...options, timeZone });
+  } catch {
+    return at.toLocaleDateString('en-GB', options);
+  }
+}
+
 export function buildTaxBlock(language: Language, tax: ReceiptTaxInput): ReceiptTaxBlock {
   const words = taxReceiptWords[language];
   const thai = taxReceiptWords.th;
@@ -99,6 +123,8 @@ export function buildTaxBlock(language: Language, tax: ReceiptTaxInput): Receipt
               language === 'th' ? '' : words.replaces(document.replaces),
             ),
             ...(tax.saleDate ? [`${own((w) => w.saleDate)}: ${tax.saleDate}`] : []),
+            ...(tax.replacedDate ? [`${own((w) => w.replacedDate)}: ${tax.replacedDate}`] : []),
+            ...replacementReason(document, own),
           ]
         : []),
       ...(document?.status === 'cancelled' && document.reason
@@ -109,7 +135,14 @@ export function buildTaxBlock(language: Language, tax: ReceiptTaxInput): Receipt
       ? [
           `${words.buyer}: ${buyer.name}`,
           buyer.address,
-          `${words.taxId} ${buyer.taxId} (${documentBranchText(language, buyer.branch)})`,
+          // A buyer without a Thai tax ID (a person, a foreign company) prints none, and no branch line.
+          ...(buyer.taxId
+            ? [
+                buyer.branch
+                  ? `${words.taxId} ${buyer.taxId} (${documentBranchText(language, buyer.branch)})`
+                  : `${words.taxId} ${buyer.taxId}`,
+              ]
+            : []),
         ]
       : [],
     lines:

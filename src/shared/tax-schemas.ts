@@ -72,22 +72,60 @@ export type TaxSettingsInput = z.input<typeof taxSettingsSchema>;
 /** `tax` in `PUT /api/settings`: null turns tax documents off. `.nullable()` keeps the field's own message. */
 export const taxSettingsFieldSchema = taxSettingsSchema.nullable();
 
-/** `POST /api/checkouts/:id/tax-invoice`: the buyer a full tax invoice names. */
-export const fullInvoiceRequestSchema = z.strictObject({
+/**
+ * `POST /api/checkouts/:id/tax-invoice`: the buyer a full tax invoice names. Seventh stage: any buyer can have
+ * one (§86/4 names the buyer; a Thai tax ID only where the buyer has one): the tax ID is optional unless the
+ * buyer says it is VAT-registered, and a buyer without one (a person, a foreign company) has no branch.
+ */
+const buyerShape = {
   buyerName: requiredText('Buyer name', taxLimits.buyerNameMax),
   buyerAddress: requiredText('Buyer address', taxLimits.addressMax),
-  buyerTaxId: taxIdSchema('Buyer tax ID'),
-  buyerBranch: branchSchema('Buyer branch'),
+  buyerTaxId: z.union([z.literal(''), taxIdSchema('Buyer tax ID')]).optional(),
+  buyerBranch: z.union([z.literal(''), branchSchema('Buyer branch')]).optional(),
+  /** The buyer is registered for VAT in Thailand: its tax ID and branch are then required. */
+  buyerVatRegistered: z.boolean({ error: 'Buyer VAT-registered is true or false' }).optional(),
+};
+
+type BuyerInput = { buyerTaxId?: string; buyerBranch?: string; buyerVatRegistered?: boolean };
+
+/** A tax ID asks for its branch, and a VAT-registered buyer for both. */
+function checkBuyer(value: BuyerInput, ctx: z.RefinementCtx) {
+  const taxId = value.buyerTaxId ?? '';
+  const branch = value.buyerBranch ?? '';
+  if (taxId === '' && value.buyerVatRegistered) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['buyerTaxId'],
+      message: "Enter the VAT-registered buyer's 13-digit tax ID",
+    });
+  }
+  if (taxId !== '' && branch === '') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['buyerBranch'],
+      message: `Buyer branch is 5 digits: ${taxLimits.headOffice} for the head office`,
+    });
+  }
+}
+
+/** A buyer without a tax ID has no branch (a form's default "00000" for it is dropped, not refused). */
+const asBuyer = <T extends BuyerInput>({ buyerVatRegistered: _, ...value }: T) => ({
+  ...value,
+  buyerTaxId: value.buyerTaxId ?? '',
+  buyerBranch: value.buyerTaxId ? (value.buyerBranch ?? '') : '',
 });
+
+export const fullInvoiceRequestSchema = z.strictObject(buyerShape).superRefine(checkBuyer).transform(asBuyer);
 export type FullInvoiceRequest = z.infer<typeof fullInvoiceRequestSchema>;
 
 /**
  * `PUT /api/checkouts/:id/tax-invoice`: a full invoice's buyer corrected. The invoice is cancelled and a new one
  * replaces it (the Revenue Department's way), so the reason is required.
  */
-export const fullInvoiceCorrectionSchema = fullInvoiceRequestSchema.extend({
-  reason: requiredText('Reason', taxLimits.correctionReasonMax),
-});
+export const fullInvoiceCorrectionSchema = z
+  .strictObject({ ...buyerShape, reason: requiredText('Reason', taxLimits.correctionReasonMax) })
+  .superRefine(checkBuyer)
+  .transform(asBuyer);
 export type FullInvoiceCorrection = z.infer<typeof fullInvoiceCorrectionSchema>;
 
 const monthSchema = z

@@ -124,6 +124,12 @@ export interface AbbreviatedTaxDocument {
   reason: string | null;
   /** The seller block it printed; null only for one issued before it was kept with tax off since. */
   seller: TaxSeller | null;
+  /**
+   * Seventh stage, on a replacement only: the date it bears, the replaced document's (Por. 86/2542; ISO 8601
+   * UTC), and why that one was cancelled (a buyer's correction's reason).
+   */
+  datedAt?: string;
+  replacedReason?: string;
 }
 
 export interface FullTaxDocument extends Omit<AbbreviatedTaxDocument, 'type'> {

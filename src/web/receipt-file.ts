@@ -1,7 +1,7 @@
 import { receiptFileName } from '../shared/constants';
 import { taxReceiptTextsOf } from '../shared/i18n/tax-receipt';
 import { buildReceiptModel, type ReceiptItem } from '../shared/receipt-model';
-import { formatIssuedAt, receiptSeller } from '../shared/receipt-tax';
+import { formatIssuedAt, particularsDate, receiptSeller } from '../shared/receipt-tax';
 import type { TaxDocument } from '../shared/tax';
 import { currentI18n } from './i18n/language';
 import { servedFontLoader } from './receipt-fonts';
@@ -55,6 +55,7 @@ export async function makeReceiptFile({
   const seller = receiptSeller(document, tax);
   const { language, t, date } = currentI18n();
   const issuedAt = document ? new Date(document.issuedAt) : at;
+  const taxDate = (when: Date) => particularsDate(language, when, timeZone, date(when, timeZone));
   const model = buildReceiptModel({
     bungalow,
     items,
@@ -68,9 +69,11 @@ export async function makeReceiptFile({
       ? {
           seller,
           document,
-          issuedAt: formatIssuedAt(language, issuedAt, timeZone, date(issuedAt, timeZone)),
+          // The tax particulars' dates (seventh stage): unambiguous in English ("12 Nov 2026").
+          issuedAt: formatIssuedAt(language, issuedAt, timeZone, taxDate(issuedAt)),
           copy,
-          saleDate: date(at, timeZone),
+          saleDate: taxDate(at),
+          ...(document?.datedAt ? { replacedDate: taxDate(new Date(document.datedAt)) } : {}),
         }
       : null,
   });

@@ -16,7 +16,6 @@ import { openFridge } from '../stock/fridges';
 import { exceedsFridge, writeMoves } from '../stock/ledger';
 import type { Move } from '../stock/move';
 import { costOfSaleMoves, type SoldCost } from '../stock/sales-figures';
-import { changeOfSale, issueNote } from '../tax/tax-months';
 import {
   currentDocumentRow,
   documentOf,
@@ -26,6 +25,7 @@ import {
   type TaxContext,
   taxContextOf,
 } from '../tax/tax-documents';
+import { changeOfSale, issueNote } from '../tax/tax-months';
 import type { WriteGate } from './checkout-limits';
 import { countCheckout, reviseCheckout } from './running-totals';
 

@@ -16,7 +16,7 @@ import type { CheckoutRevision, HistoryCheckout, PaymentEvent } from '../../shar
 import { fridgeOf } from '../../shared/stock-types';
 import type { TaxDocument } from '../../shared/tax';
 import { actorLabel } from '../../shared/team';
-import { appendAudit, auditActorOf, type Change, subject } from '../audit/audit-log';
+import { auditActorOf, type Change, subject } from '../audit/audit-log';
 import type { Db } from '../db/database';
 import { likeContains } from '../db/like';
 import type { Database } from '../db/tables';

@@ -143,6 +143,7 @@ export function documentOf(row: TaxDocumentRow): TaxDocument {
     reason: row.reason,
     seller: sellerOf(row.seller),
   };
+  if (row.dated_at) abbreviated.datedAt = row.dated_at;
   if (row.type !== 'full') return abbreviated;
   return { ...abbreviated, type: 'full', buyer: buyerOf(row) as TaxBuyer, net: row.net };
 }
@@ -174,7 +175,14 @@ export interface Issue {
    */
   datedAt?: string;
   /** A credit or debit note's particulars: what it adjusts, the values before and after (THB), the VAT. */
-  note?: { adjusts: string; before: number; after: number; vat: number; reason: string | null; auditReason?: unknown };
+  note?: {
+    adjusts: string;
+    before: number;
+    after: number;
+    vat: number;
+    reason: string | null;
+    auditReason?: unknown;
+  };
 }
 
 /** Whether an issue stores more than a checkout's own document does (a replacement dated back, a note). */
@@ -190,8 +198,7 @@ export type EventsWithNumber = (number: string) => AuditEntry[];
 function issueParts(issue: Issue, change: Change, eventsBefore: EventsWithNumber) {
   const { tax, type, note } = issue;
   const { yymm, month } = monthOf(issue.datedAt ?? change.at, issue.timeZone);
-  const prefix =
-    type === 'full' ? tax.invoicePrefix : type === 'abb' ? tax.abbPrefix : notePrefixes[type];
+  const prefix = type === 'full' ? tax.invoicePrefix : type === 'abb' ? tax.abbPrefix : notePrefixes[type];
   const vat = note ? note.vat : vatOf(issue.total, tax.vatRate);
   // The id is the database's, set once the row is stored.
   const row = (number: string): TaxDocumentRow => ({
@@ -452,7 +459,14 @@ export async function currentDocuments(db: Reader, checkoutIds: number[]): Promi
     .orderBy('checkout_id')
     .orderBy('id')
     .execute();
-  for (const row of rows) byCheckout.set(row.checkout_id, documentOf(row));
+  const reasons = new Map<string, string>();
+  for (const row of rows) {
+    if (row.reason) reasons.set(row.number, row.reason);
+    const document = documentOf(row);
+    // A replacement prints why the one it replaces was cancelled (seventh stage): a sale's rows come together.
+    const replacedReason = row.replaces ? reasons.get(row.replaces) : undefined;
+    byCheckout.set(row.checkout_id, replacedReason ? { ...document, replacedReason } : document);
+  }
   return byCheckout;
 }
 

@@ -50,7 +50,10 @@ export async function fileMonth(
 ): Promise<TaxMonth> {
   if (!monthEnded(month, change.at, timeZone)) throw new HttpError(409, 'month_open', taxMessages.monthOpen);
   await kysely.transaction().execute(async (trx) => {
-    const live = await createTaxReportRepo({ kysely: trx }).month(month, { now: Date.parse(change.at), timeZone });
+    const live = await createTaxReportRepo({ kysely: trx }).month(month, {
+      now: Date.parse(change.at),
+      timeZone,
+    });
     if (live.state === 'filed') throw new HttpError(409, 'already_filed', taxMessages.alreadyFiled);
     const report: TaxReport = { ...live, state: 'filed', filedAt: change.at, afterFiling: [] };
     const files = await reportFiles(report, { timeZone, seller: tax });
@@ -98,4 +101,3 @@ export async function filedFiles({ kysely }: Db, month: string): Promise<ReportF
     xlsxDaily: new Uint8Array(Buffer.from(row.xlsx_daily, 'base64')),
   };
 }
-

@@ -112,7 +112,11 @@ describeEachDatabase('months that stay filed', ({ fresh }) => {
 
     await s.moveTo(december3);
     expect((await s.voidIt(a.id, 'Guest returned the bottles')).status).toBe(200);
-    const corrected = await s.correct(b.id, { ...buyer, buyerName: 'Acme Trading (Thailand) Co., Ltd.', reason: 'Name misspelt' });
+    const corrected = await s.correct(b.id, {
+      ...buyer,
+      buyerName: 'Acme Trading (Thailand) Co., Ltd.',
+      reason: 'Name misspelt',
+    });
     expect(corrected.status, await corrected.clone().text()).toBe(200);
     expect((await s.invoice(c.id)).status).toBe(201);
 
@@ -123,7 +127,11 @@ describeEachDatabase('months that stay filed', ({ fresh }) => {
     expect(row(november, 'ABB2611-00001')).toMatchObject({ status: 'issued', total: a.total * 100 });
     expect(row(november, 'ABB2611-00004')).toMatchObject({ status: 'issued', total: d.total * 100 });
     const invB = row(filedNovember, 'INV2611-00001');
-    expect(row(november, 'INV2611-00001')).toMatchObject({ status: 'cancelled', replacedBy: 'INV2611-00002', reason: 'Name misspelt' });
+    expect(row(november, 'INV2611-00001')).toMatchObject({
+      status: 'cancelled',
+      replacedBy: 'INV2611-00002',
+      reason: 'Name misspelt',
+    });
     expect(row(november, 'INV2611-00002')).toMatchObject({
       status: 'issued',
       replaces: 'INV2611-00001',
@@ -133,7 +141,11 @@ describeEachDatabase('months that stay filed', ({ fresh }) => {
     expect(row(november, 'INV2611-00002')?.issuedAt).toBe(new Date(december3).toISOString());
     const abbC = row(filedNovember, 'ABB2611-00003');
     expect(row(november, 'ABB2611-00003')).toMatchObject({ status: 'replaced', replacedBy: 'INV2611-00003' });
-    expect(row(november, 'INV2611-00003')).toMatchObject({ status: 'issued', datedAt: abbC?.issuedAt, total: c.total * 100 });
+    expect(row(november, 'INV2611-00003')).toMatchObject({
+      status: 'issued',
+      datedAt: abbC?.issuedAt,
+      total: c.total * 100,
+    });
 
     // December: the credit note and the debit note, netted.
     const december = await s.report('2026-12');
@@ -168,7 +180,11 @@ describeEachDatabase('months that stay filed', ({ fresh }) => {
       vat: debitVat - creditVat,
       net: (dAfter.total - d.total - a.total) * 100 - (debitVat - creditVat),
     });
-    expect(december.returnFigures.creditNotes).toEqual({ count: 1, net: a.total * 100 - creditVat, vat: creditVat });
+    expect(december.returnFigures.creditNotes).toEqual({
+      count: 1,
+      net: a.total * 100 - creditVat,
+      vat: creditVat,
+    });
     expect(december.returnFigures.outputTax).toBe(debitVat - creditVat);
 
     // The voided sale keeps its invoice as filed; the void's event names the credit note.
@@ -191,7 +207,10 @@ describeEachDatabase('months that stay filed', ({ fresh }) => {
 
     // The CSV and the workbook net the credit note: its amounts are negative.
     const csv = new TextDecoder().decode(await s.bytes('/api/tax/documents?month=2026-12&format=csv'));
-    const [header, creditLine] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [header, creditLine] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     const columns = header?.split(',') ?? [];
     // Fields as RFC 4180 writes them: quoted when they hold a comma (the seller's name does).
     const fields = [...(creditLine ?? '').matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => m[1] ?? '');
@@ -203,12 +222,17 @@ describeEachDatabase('months that stay filed', ({ fresh }) => {
     expect(creditRow?.[7]).toBe(-creditVat / 100);
     expect(String(creditRow?.[9])).toContain('ใบลดหนี้ อ้างอิงเลขที่ ABB2611-00001');
     // November's workbook: the replacement on November's date.
-    const novemberSheet = await readSheet(Buffer.from(await s.bytes('/api/tax/documents?month=2026-11&format=xlsx')));
+    const novemberSheet = await readSheet(
+      Buffer.from(await s.bytes('/api/tax/documents?month=2026-11&format=xlsx')),
+    );
     expect(novemberSheet.find((r) => r[2] === 'INV2611-00003')?.[1]).toBe('10/11/2569');
 
     // The day's close of 3 December lists the credit note and nets its VAT.
     const day: DaySummary = await (await s.get('/api/days/2026-12-03')).json();
-    expect(day.tax).toMatchObject({ vat: -creditVat, credit: { first: 'CN2612-00001', last: 'CN2612-00001', count: 1 } });
+    expect(day.tax).toMatchObject({
+      vat: -creditVat,
+      credit: { first: 'CN2612-00001', last: 'CN2612-00001', count: 1 },
+    });
   });
 
   it("a filed month's report downloads byte for byte as filed, its hash the audit's; later changes are listed apart", async () => {
@@ -230,7 +254,11 @@ describeEachDatabase('months that stay filed', ({ fresh }) => {
     const filed = await s.file('2026-11');
     expect(filed.status, await filed.clone().text()).toBe(201);
     const month: TaxMonth = await filed.json();
-    expect(month).toMatchObject({ month: '2026-11', state: 'filed', filedAt: new Date(december1).toISOString() });
+    expect(month).toMatchObject({
+      month: '2026-11',
+      state: 'filed',
+      filedAt: new Date(december1).toISOString(),
+    });
     expect((await s.file('2026-11')).status).toBe(409);
 
     const paths = {
@@ -270,6 +298,10 @@ describeEachDatabase('months that stay filed', ({ fresh }) => {
     const live = await s.report('2026-11');
     expect(live.state).toBe('filed');
     expect(live.totals).toEqual(asFiled.totals);
-    expect(live.afterFiling.map((doc) => doc.number)).toEqual(['ABB2611-00001', 'INV2611-00001', 'CN2612-00001']);
+    expect(live.afterFiling.map((doc) => doc.number)).toEqual([
+      'ABB2611-00001',
+      'INV2611-00001',
+      'CN2612-00001',
+    ]);
   });
 });

@@ -1,6 +1,8 @@
+import type { Kysely, Transaction } from 'kysely';
 import { localDayOf, monthOfDay } from '../../shared/local-days';
 import { type TaxMonth, type TaxSettings, vatOf } from '../../shared/tax';
 import { type AuditEntry, appendAudit, type Change } from '../audit/audit-log';
+import type { Database } from '../db/tables';
 import {
   cancelDocuments,
   currentDocumentRow,
@@ -11,8 +13,6 @@ import {
   type TaxContext,
   type TaxDocumentRow,
 } from './tax-documents';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/tables';
 
 /**
  * Tax months (DESIGN.md, "Months that stay filed"; docs/decisions/220): a month is open until 00:00 on the 1st
@@ -27,18 +27,23 @@ type Trx = Transaction<Database>;
 type Reader = Kysely<Database> | Trx;
 
 /** The month (YYYY-MM) an instant falls in on the resort's calendar. */
-export const monthAt = (at: string | number, timeZone: string): string => monthOfDay(localDayOf(at, timeZone));
+export const monthAt = (at: string | number, timeZone: string): string =>
+  monthOfDay(localDayOf(at, timeZone));
 
 /** Whether `month` has ended at `at`: 00:00 on the 1st of the next month, in the resort's zone, has passed. */
 export const monthEnded = (month: string, at: string | number, timeZone: string): boolean =>
   monthAt(at, timeZone) > month;
 
 /** What a void or a revision does to a sale's standing document. */
-export const changeOfSale = (document: { month: string }, at: string, timeZone: string): 'in-month' | 'note' =>
-  monthEnded(document.month, at, timeZone) ? 'note' : 'in-month';
+export const changeOfSale = (
+  document: { month: string },
+  at: string,
+  timeZone: string,
+): 'in-month' | 'note' => (monthEnded(document.month, at, timeZone) ? 'note' : 'in-month');
 
 /** The date a document bears: a replacement's is the replaced one's (Por. 86/2542), else its issue's. */
-export const datedAtOf = (row: Pick<TaxDocumentRow, 'dated_at' | 'issued_at'>): string => row.dated_at ?? row.issued_at;
+export const datedAtOf = (row: Pick<TaxDocumentRow, 'dated_at' | 'issued_at'>): string =>
+  row.dated_at ?? row.issued_at;
 
 /**
  * The settings a note is numbered and printed under: today's, or with tax off since, the seller block the
@@ -151,7 +156,12 @@ export async function voidSaleDocuments(
 }
 
 /** A month's state: open, ended (00:00 on the 1st of the next has passed), or filed (who, when, the hash). */
-export async function monthState(db: Reader, month: string, now: number, timeZone: string): Promise<TaxMonth> {
+export async function monthState(
+  db: Reader,
+  month: string,
+  now: number,
+  timeZone: string,
+): Promise<TaxMonth> {
   const row = await db
     .selectFrom('tax_months')
     .select(['filed_at', 'filed_by', 'sha256'])

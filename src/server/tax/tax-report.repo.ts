@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ReturnFigures, TaxReport, TaxReportRow } from '../../shared/tax';
 import type { Database } from '../db/tables';
-import { counts } from './tax-export';
 import { buyerOf, ofMonth, sellerOf, type TaxDocumentRow } from './tax-documents';
+import { counts } from './tax-export';
 import { monthState } from './tax-months';
 
 type Reader = Kysely<Database> | Transaction<Database>;
@@ -134,7 +134,8 @@ async function touchedSince(db: Reader, documents: TaxReportRow[], filedAt: stri
   const numbers = new Set(documents.map((row) => row.number));
   const listed = new Set(touched.map((row) => row.number));
   for (const note of notes) {
-    if (note.adjusts && numbers.has(note.adjusts) && !listed.has(note.number)) touched.push(reportRowOf(note));
+    if (note.adjusts && numbers.has(note.adjusts) && !listed.has(note.number))
+      touched.push(reportRowOf(note));
   }
   return touched;
 }

@@ -111,7 +111,8 @@ function remarkOf(row: TaxReportRow, timeZone: string): string {
   }
   if (counts(row)) {
     if (!row.replaces) return '';
-    const dated = row.datedAt !== row.issuedAt ? ` (ออกเมื่อ ${thaiDate(localDayOf(row.issuedAt, timeZone))})` : '';
+    const dated =
+      row.datedAt !== row.issuedAt ? ` (ออกเมื่อ ${thaiDate(localDayOf(row.issuedAt, timeZone))})` : '';
     return `แทนฉบับเดิมเลขที่ ${row.replaces}${dated}`;
   }
   return row.replacedBy

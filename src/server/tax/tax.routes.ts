@@ -8,7 +8,7 @@ import { readJson, readQuery } from '../http/validate';
 import { extendHold } from '../privacy/legal-hold';
 import { createSettingsRepo } from '../settings/settings.repo';
 import { taxCsvFileName, taxCsvHeader, taxCsvRow } from './tax-csv';
-import { fileMonth, filedFiles } from './tax-filing';
+import { filedFiles, fileMonth } from './tax-filing';
 import { monthState } from './tax-months';
 import { createTaxReportRepo } from './tax-report.repo';
 import { taxWorkbook } from './tax-workbook';
@@ -57,7 +57,8 @@ export function taxRoutes(deps: AppDeps) {
             const bytes = daily === '1' ? files.xlsxDaily : files.xlsx;
             return download(c, bytes, xlsxType, taxXlsxFileName(month, daily === '1'));
           }
-          if (format === 'csv') return download(c, files.csv, 'text/csv; charset=utf-8', taxCsvFileName(month));
+          if (format === 'csv')
+            return download(c, files.csv, 'text/csv; charset=utf-8', taxCsvFileName(month));
           c.header('Content-Type', 'application/json; charset=utf-8');
           return c.body(files.json);
         }
@@ -67,7 +68,12 @@ export function taxRoutes(deps: AppDeps) {
         if (format === 'xlsx') {
           // The month as the accountant files it (sixth stage): the Revenue Department's layout, in baht.
           const workbook = taxWorkbook(answer, { timeZone, daily: daily === '1', seller: tax });
-          return download(c, new Uint8Array(await taxXlsx(workbook)), xlsxType, taxXlsxFileName(month, daily === '1'));
+          return download(
+            c,
+            new Uint8Array(await taxXlsx(workbook)),
+            xlsxType,
+            taxXlsxFileName(month, daily === '1'),
+          );
         }
         // A month's numbers are few enough to read at once (the totals need them all anyway): one batch.
         async function* batches() {

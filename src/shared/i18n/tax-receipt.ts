@@ -29,6 +29,13 @@ export interface TaxReceiptWords {
   saleDate: string;
   /** A cancelled document's reason. */
   reason: string;
+  /** Seventh stage: the date of the document a replacement replaces (the date it bears, Por. 86/2542). */
+  replacedDate: string;
+  /** Why an abbreviated invoice was replaced by a full one. */
+  fullInvoiceAsked: string;
+  /** A credit note (ใบลดหนี้) and a debit note (ใบเพิ่มหนี้) in the language's words. */
+  creditNote: string;
+  debitNote: string;
 }
 
 /** The titles the Revenue Code asks for, in Thai on every receipt whatever its language. */
@@ -38,6 +45,8 @@ export const thaiTaxTitles = {
   bill: 'ใบแจ้งรายการ (ยังไม่ใช่ใบกำกับภาษี)',
   copy: 'สำเนา',
   cancelled: 'ยกเลิก',
+  creditNote: 'ใบลดหนี้',
+  debitNote: 'ใบเพิ่มหนี้',
 } as const;
 
 export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
@@ -60,6 +69,10 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     replaces: (number) => `Replaces ${number}`,
     saleDate: 'Date of sale',
     reason: 'Reason',
+    replacedDate: 'Date of the replaced document',
+    fullInvoiceAsked: 'A full tax invoice was asked for',
+    creditNote: 'Credit note',
+    debitNote: 'Debit note',
   },
   th: {
     abbreviatedInvoice: '',
@@ -80,6 +93,10 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     replaces: (number) => `ยกเลิกและออกใบกำกับภาษีฉบับใหม่แทนฉบับเดิมเลขที่ ${number}`,
     saleDate: 'วันที่ขาย',
     reason: 'เหตุผล',
+    replacedDate: 'วันที่ของฉบับเดิม',
+    fullInvoiceAsked: 'ผู้ซื้อขอใบกำกับภาษีเต็มรูป',
+    creditNote: '',
+    debitNote: '',
   },
   'zh-Hans': {
     abbreviatedInvoice: '简易税务发票',
@@ -100,6 +117,10 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     replaces: (number) => `替代 ${number}`,
     saleDate: '销售日期',
     reason: '原因',
+    replacedDate: '原发票日期',
+    fullInvoiceAsked: '应要求开具正式税务发票',
+    creditNote: '贷项通知单',
+    debitNote: '借项通知单',
   },
   ru: {
     abbreviatedInvoice: 'Упрощённый налоговый счёт-фактура',
@@ -120,6 +141,10 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     replaces: (number) => `Заменяет ${number}`,
     saleDate: 'Дата продажи',
     reason: 'Причина',
+    replacedDate: 'Дата заменённого документа',
+    fullInvoiceAsked: 'Запрошен полный налоговый счёт-фактура',
+    creditNote: 'Кредит-нота',
+    debitNote: 'Дебет-нота',
   },
   ko: {
     abbreviatedInvoice: '간이 세금계산서',
@@ -140,6 +165,10 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     replaces: (number) => `${number} 대체`,
     saleDate: '판매일',
     reason: '사유',
+    replacedDate: '원 문서 일자',
+    fullInvoiceAsked: '세금계산서 발행 요청',
+    creditNote: '대변표',
+    debitNote: '차변표',
   },
   de: {
     abbreviatedInvoice: 'Vereinfachte Steuerrechnung',
@@ -160,6 +189,10 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     replaces: (number) => `Ersetzt ${number}`,
     saleDate: 'Verkaufsdatum',
     reason: 'Grund',
+    replacedDate: 'Datum des ersetzten Belegs',
+    fullInvoiceAsked: 'Vollständige Steuerrechnung verlangt',
+    creditNote: 'Gutschrift',
+    debitNote: 'Belastungsanzeige',
   },
 };
 
