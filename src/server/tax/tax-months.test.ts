@@ -8,6 +8,7 @@ import { describeEachDatabase, type TestApp } from '../../../tests/support/test-
 import type { RecordedCheckout } from '../../shared/api-types';
 import type { AuditPage } from '../../shared/audit-types';
 import type { DaySummary } from '../../shared/day-close-types';
+import { buildTaxBlock, particularsDate } from '../../shared/receipt-tax';
 import type { HistoryCheckout } from '../../shared/staff-types';
 import { type TaxMonth, type TaxReport, vatOf } from '../../shared/tax';
 
@@ -146,6 +147,30 @@ describeEachDatabase('months that stay filed', ({ fresh }) => {
       datedAt: abbC?.issuedAt,
       total: c.total * 100,
     });
+
+    // The corrected invoice prints what it replaces, that one's date and the reason; English dates unambiguous.
+    const correctedDocument = (await s.checkout(b.id)).document;
+    expect(correctedDocument).toMatchObject({ datedAt: invB?.issuedAt, replacedReason: 'Name misspelt' });
+    const block = buildTaxBlock('en', {
+      seller: { ...seller, posId: null, vatRate: 700 },
+      document: correctedDocument ?? null,
+      issuedAt: 'now',
+      replacedDate: particularsDate('en', new Date(invB?.issuedAt ?? 0), 'Asia/Bangkok', '10/11/2026'),
+    });
+    expect(block.notes).toEqual([
+      'ยกเลิกและออกใบกำกับภาษีฉบับใหม่แทนฉบับเดิมเลขที่ INV2611-00001',
+      'Replaces INV2611-00001',
+      'วันที่ของฉบับเดิม / Date of the replaced document: 10 Nov 2026',
+      'เหตุผล / Reason: Name misspelt',
+    ]);
+    const lateFull = (await s.checkout(c.id)).document;
+    expect(
+      buildTaxBlock('en', {
+        seller: { ...seller, posId: null, vatRate: 700 },
+        document: lateFull ?? null,
+        issuedAt: 'now',
+      }).notes,
+    ).toContain('เหตุผล / Reason: ผู้ซื้อขอใบกำกับภาษีเต็มรูป / A full tax invoice was asked for');
 
     // December: the credit note and the debit note, netted.
     const december = await s.report('2026-12');
@@ -303,5 +328,41 @@ describeEachDatabase('months that stay filed', ({ fresh }) => {
       'INV2611-00001',
       'CN2612-00001',
     ]);
+  });
+
+  it('a buyer without a Thai tax ID gets a full invoice with no branch line; a VAT-registered one must give it', async () => {
+    const t = await fresh();
+    const s = await setUp(t);
+    const sale = await s.record(3, { Coke: 2 });
+    const person = { buyerName: 'Jane Doe', buyerAddress: '12 Baker Street, London NW1 6XE, United Kingdom' };
+    const refused = await s.invoice(sale.id, { ...person, buyerVatRegistered: true });
+    expect(refused.status).toBe(422);
+    expect((await errorOf(refused)).message).toContain('tax ID');
+    const issued = await s.invoice(sale.id, { ...person, buyerBranch: '00000' });
+    expect(issued.status, await issued.clone().text()).toBe(201);
+    const document = ((await issued.json()) as HistoryCheckout).document;
+    expect(document).toMatchObject({ type: 'full', buyer: { name: 'Jane Doe', taxId: '', branch: '' } });
+    const block = buildTaxBlock('en', {
+      seller: { ...seller, posId: null, vatRate: 700 },
+      document: document ?? null,
+      issuedAt: 'now',
+    });
+    expect(block.buyer).toEqual(['Buyer: Jane Doe', person.buyerAddress]);
+    const sheet = await readSheet(Buffer.from(await s.bytes('/api/tax/documents?month=2026-11&format=xlsx')));
+    const row = sheet.find((cells) => cells[2] === 'INV2611-00001');
+    expect([row?.[3], row?.[4], row?.[5]]).toEqual(['Jane Doe', null, null]);
+  });
+
+  it('a malformed document number in the address is 400, not 500, and changes nothing', async () => {
+    const t = await fresh();
+    const s = await setUp(t);
+    const cookie = await t.login();
+    const response = await t.request('PUT', '/api/tax/documents/%E0%A4%A/hold', {
+      cookie,
+      body: { until: '2040-01-01' },
+    });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).code).toBe('bad_request');
+    expect(await s.audit('document.hold_extended')).toEqual([]);
   });
 });

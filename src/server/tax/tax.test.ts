@@ -322,6 +322,8 @@ describeEachDatabase('full tax invoices', ({ fresh }) => {
       reason: null,
       buyer: { name: buyer.buyerName, address: buyer.buyerAddress, taxId: buyer.buyerTaxId, branch: '00001' },
       seller: { ...seller, posId: null, vatRate: 700 },
+      // Seventh stage (issue 57, Por. 86/2542): it bears the date of the abbreviated invoice it replaces.
+      datedAt: recorded.document?.issuedAt,
     });
     const month = await report('2026-11');
     expect(month.documents.map((row) => [row.number, row.status, row.replacedBy])).toEqual([
