@@ -16,6 +16,8 @@ export interface ReceiptTaxInput {
   saleDate?: string;
   /** A replacement's: the replaced document's date as the reader writes it (the date it bears, seventh stage). */
   replacedDate?: string;
+  /** A substitute (ใบแทน) for a lost original: which one, its date as the reader writes it, and why. */
+  substitute?: { time: number; date: string; reason: string };
 }
 
 export interface ReceiptTaxLine {
@@ -106,7 +108,12 @@ export function buildTaxBlock(language: Language, tax: ReceiptTaxInput): Receipt
   const buyer = document?.type === 'full' ? document.buyer : null;
   return {
     heading: bilingual(thaiTaxTitles[titleKey], words[titleKey]),
-    mark: markKey && bilingual(thaiTaxTitles[markKey], words[markKey]).join(' / '),
+    mark: tax.substitute
+      ? bilingual(
+          `ใบแทนออกให้ครั้งที่ ${tax.substitute.time}`,
+          language === 'th' ? '' : words.substitute(tax.substitute.time),
+        ).join(' / ')
+      : markKey && bilingual(thaiTaxTitles[markKey], words[markKey]).join(' / '),
     seller: [
       seller.sellerName,
       seller.address,
@@ -125,6 +132,12 @@ export function buildTaxBlock(language: Language, tax: ReceiptTaxInput): Receipt
             ...(tax.saleDate ? [`${own((w) => w.saleDate)}: ${tax.saleDate}`] : []),
             ...(tax.replacedDate ? [`${own((w) => w.replacedDate)}: ${tax.replacedDate}`] : []),
             ...replacementReason(document, own),
+          ]
+        : []),
+      ...(tax.substitute
+        ? [
+            `${own((w) => w.substituteDate)}: ${tax.substitute.date}`,
+            `${own((w) => w.reason)}: ${tax.substitute.reason}`,
           ]
         : []),
       ...(document?.status === 'cancelled' && document.reason

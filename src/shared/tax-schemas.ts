@@ -155,3 +155,8 @@ export const holdExtensionSchema = z.strictObject({
       return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day);
     }, 'Until is not a real day'),
 });
+
+/** `POST /api/tax/documents/:number/substitute`: why the original is reissued (lost, damaged). */
+export const substituteRequestSchema = z.strictObject({
+  reason: requiredText('Reason', taxLimits.correctionReasonMax),
+});

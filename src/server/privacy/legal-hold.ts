@@ -16,6 +16,17 @@ import { documentUpdate, readTaxContext } from '../tax/tax-documents';
 
 type Reader = Kysely<Database> | Transaction<Database>;
 
+/** The longest a hold reaches from the day it is set (seventh stage): an audit in progress extends it again. */
+export const maxHoldYears = 10;
+
+/** The same day `years` later (29 February to 28 February in a common year). */
+function addYears(day: string, years: number): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const target = year + years;
+  const last = new Date(Date.UTC(target, month, 0)).getUTCDate();
+  return `${String(target).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(date, last)).padStart(2, '0')}`;
+}
+
 /** Years the Revenue Code keeps the books, counted from the return's filing deadline. */
 export const legalHoldYears = 5;
 
@@ -128,7 +139,16 @@ export async function extendHold(
     const document = await trx
       .selectFrom('tax_documents as d')
       .innerJoin('checkouts as c', 'c.id', 'd.checkout_id')
-      .select(['d.id', 'd.checkout_id', 'd.type', 'd.month', 'd.held_until', 'd.buyer_name', 'c.bungalow'])
+      .select([
+        'd.id',
+        'd.checkout_id',
+        'd.type',
+        'd.month',
+        'd.held_until',
+        'd.buyer_name',
+        'd.replaces',
+        'c.bungalow',
+      ])
       .where('d.number', '=', number)
       .executeTakeFirst();
     if (!document) throw notFound('Tax document');
@@ -144,7 +164,27 @@ export async function extendHold(
         { path: 'until', message: `Pick a day after ${through}` },
       ]);
     }
+    // Seventh stage: at most 10 years from today (a later audit extends it again), never "for ever".
+    const latest = addYears(localDayOf(change.at, timeZone), maxHoldYears);
+    if (until > latest) {
+      throw validationFailed(`A hold runs at most ${maxHoldYears} years: pick a day up to ${latest}`, [
+        { path: 'until', message: `Pick a day up to ${latest}` },
+      ]);
+    }
     await documentUpdate(trx, document).set({ held_until: end }).execute();
+    // The documents it replaced (a corrected buyer's cancelled invoice) are the same sale's record: held as long.
+    let replaces = document.replaces;
+    while (replaces) {
+      const replaced = await trx
+        .selectFrom('tax_documents')
+        .select(['id', 'checkout_id', 'held_until', 'replaces'])
+        .where('number', '=', replaces)
+        .executeTakeFirst();
+      if (!replaced) break;
+      if ((replaced.held_until ?? '') < end)
+        await documentUpdate(trx, replaced).set({ held_until: end }).execute();
+      replaces = replaced.replaces;
+    }
     await appendAudit(trx, {
       ...change,
       action: 'document.hold_extended',

@@ -337,7 +337,9 @@ describeEachDatabase('a report ready to file', ({ fresh }) => {
         a.total + b.total + d.total + e.total,
       ],
     ]);
-    expect(body[0]?.[9]).toBe('ยกเลิก 1 ฉบับ');
+    // Seventh stage (issue 57): the cancelled numbers named; one turned into a full invoice is replaced.
+    expect(body[0]?.[9]).toBe('ยกเลิก 1 ฉบับ: ABB2611-00003');
+    expect(body[1]?.[9]).toBe('ออกฉบับใหม่แทน 1 ฉบับ: ABB2611-00005 → INV2611-00001');
   });
 
   it("the CSV: a document issued at 00:00:02 in Bangkok is that day's, money in baht, a cancelled row at 0.00", async () => {

@@ -365,4 +365,56 @@ describeEachDatabase('months that stay filed', ({ fresh }) => {
     expect((await errorOf(response)).code).toBe('bad_request');
     expect(await s.audit('document.hold_extended')).toEqual([]);
   });
+
+  it('a substitute says which time it is; a hold runs at most 10 years and covers the invoice it replaced', async () => {
+    const t = await fresh();
+    const s = await setUp(t);
+    const sale = await s.record(3, { Coke: 2 });
+    const cookie = await t.login();
+    const substitute = (number: string, body: unknown) =>
+      t.request('POST', `/api/tax/documents/${number}/substitute`, { cookie, body });
+    expect((await substitute('ABB2611-00001', {})).status).toBe(422);
+    expect((await substitute('ABB2611-09999', { reason: 'Lost' })).status).toBe(404);
+    const first = await substitute('ABB2611-00001', { reason: 'Guest lost the receipt' });
+    expect(first.status, await first.clone().text()).toBe(201);
+    expect(await first.json()).toMatchObject({ number: 'ABB2611-00001', checkoutId: sale.id, time: 1 });
+    const second = await (await substitute('ABB2611-00001', { reason: 'Lost again' })).json();
+    expect(second.time).toBe(2);
+    const events = await s.audit('document.substituted');
+    expect(events.map((e) => [e.details.number, e.details.time])).toEqual([
+      ['ABB2611-00001', 2],
+      ['ABB2611-00001', 1],
+    ]);
+    const block = buildTaxBlock('en', {
+      seller: { ...seller, posId: null, vatRate: 700 },
+      document: (await s.checkout(sale.id)).document ?? null,
+      issuedAt: 'now',
+      substitute: { time: 2, date: '12 Nov 2026', reason: 'Lost again' },
+    });
+    expect(block.mark).toBe('ใบแทนออกให้ครั้งที่ 2 / Substitute no. 2');
+    expect(block.notes).toEqual([
+      'วันที่ออกใบแทน / Substitute issued on: 12 Nov 2026',
+      'เหตุผล / Reason: Lost again',
+    ]);
+
+    // The hold: a full invoice, its buyer corrected; holding the new one holds the cancelled one too.
+    expect((await s.invoice(sale.id)).status).toBe(201);
+    expect((await s.correct(sale.id, { ...buyer, buyerName: 'Acme Co.', reason: 'Name' })).status).toBe(200);
+    const hold = (until: string) =>
+      t.request('PUT', '/api/tax/documents/INV2611-00002/hold', { cookie, body: { until } });
+    const tooLong = await hold('2036-11-11');
+    expect(tooLong.status).toBe(422);
+    expect((await errorOf(tooLong)).message).toContain('2036-11-10');
+    expect((await hold('2036-11-10')).status).toBe(200);
+    const held = await t.db.kysely
+      .selectFrom('tax_documents')
+      .select(['number', 'held_until'])
+      .where('number', 'in', ['INV2611-00001', 'INV2611-00002'])
+      .orderBy('number')
+      .execute();
+    expect(held.map((row) => row.held_until)).toEqual([
+      '2036-11-10T17:00:00.000Z',
+      '2036-11-10T17:00:00.000Z',
+    ]);
+  });
 });

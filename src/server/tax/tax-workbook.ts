@@ -163,7 +163,19 @@ function dailyRows(documents: TaxReportRow[], timeZone: string): (WorkbookCell[]
     if (!first || !last || day === null) return;
     const live = group.filter(counts);
     const sum = (pick: (row: TaxReportRow) => number) => live.reduce((total, row) => total + pick(row), 0);
-    const notLive = group.length - live.length;
+    // Seventh stage: the day's cancelled numbers by name, and an invoice turned into a full one as replaced.
+    const cancelled = group.filter((row) => row.status === 'cancelled').map((row) => row.number);
+    const replaced = group.filter((row) => row.status === 'replaced');
+    const remark = [
+      ...(cancelled.length > 0 ? [`${cancelledWord} ${cancelled.length} ฉบับ: ${cancelled.join(', ')}`] : []),
+      ...(replaced.length > 0
+        ? [
+            `ออกฉบับใหม่แทน ${replaced.length} ฉบับ: ${replaced
+              .map((row) => `${row.number} → ${row.replacedBy ?? ''}`)
+              .join(', ')}`,
+          ]
+        : []),
+    ].join('; ');
     out.push([
       null,
       text(thaiDate(day)),
@@ -174,7 +186,7 @@ function dailyRows(documents: TaxReportRow[], timeZone: string): (WorkbookCell[]
       baht(sum((row) => row.net)),
       baht(sum((row) => row.vat)),
       baht(sum((row) => row.total)),
-      text(notLive > 0 ? `${cancelledWord} ${notLive} ฉบับ` : ''),
+      text(remark),
     ]);
     group = [];
   };

@@ -1,5 +1,10 @@
 import { type Context, Hono } from 'hono';
-import { holdExtensionSchema, taxMonthSchema, taxReportQuerySchema } from '../../shared/tax-schemas';
+import {
+  holdExtensionSchema,
+  substituteRequestSchema,
+  taxMonthSchema,
+  taxReportQuerySchema,
+} from '../../shared/tax-schemas';
 import { changeBy, requireRight } from '../auth/actor';
 import type { AppDeps } from '../deps';
 import { csvDownload } from '../http/csv-download';
@@ -7,6 +12,7 @@ import { HttpError } from '../http/errors';
 import { readJson, readQuery } from '../http/validate';
 import { extendHold } from '../privacy/legal-hold';
 import { createSettingsRepo } from '../settings/settings.repo';
+import { issueSubstitute } from './substitute';
 import { taxCsvFileName, taxCsvHeader, taxCsvRow } from './tax-csv';
 import { filedFiles, fileMonth } from './tax-filing';
 import { monthState } from './tax-months';
@@ -98,6 +104,12 @@ export function taxRoutes(deps: AppDeps) {
         const month = monthParam(c);
         const { timeZone, tax } = await settings.read();
         return c.json(await fileMonth(deps.db, month, { timeZone, tax }, await changeBy(c, deps)), 201);
+      })
+      // Seventh stage: a lost original reissued as a substitute (desk and up).
+      .post('/documents/:number/substitute', requireRight(deps, 'frontDesk'), async (c) => {
+        const number = numberParam(c);
+        const { reason } = await readJson(c, substituteRequestSchema);
+        return c.json(await issueSubstitute(deps.db, number, reason, await changeBy(c, deps)), 201);
       })
       // Sixth stage: a full invoice's buyer block held past the law's period (an audit in progress).
       .put('/documents/:number/hold', oversight, async (c) => {

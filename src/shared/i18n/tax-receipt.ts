@@ -36,6 +36,9 @@ export interface TaxReceiptWords {
   /** A credit note (ใบลดหนี้) and a debit note (ใบเพิ่มหนี้) in the language's words. */
   creditNote: string;
   debitNote: string;
+  /** A substitute for a lost original (ใบแทน), the how-manyth, and the date it was issued. */
+  substitute: (time: number) => string;
+  substituteDate: string;
 }
 
 /** The titles the Revenue Code asks for, in Thai on every receipt whatever its language. */
@@ -73,6 +76,8 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     fullInvoiceAsked: 'A full tax invoice was asked for',
     creditNote: 'Credit note',
     debitNote: 'Debit note',
+    substitute: (time) => `Substitute no. ${time}`,
+    substituteDate: 'Substitute issued on',
   },
   th: {
     abbreviatedInvoice: '',
@@ -97,6 +102,8 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     fullInvoiceAsked: 'ผู้ซื้อขอใบกำกับภาษีเต็มรูป',
     creditNote: '',
     debitNote: '',
+    substitute: (time) => `ใบแทนออกให้ครั้งที่ ${time}`,
+    substituteDate: 'วันที่ออกใบแทน',
   },
   'zh-Hans': {
     abbreviatedInvoice: '简易税务发票',
@@ -121,6 +128,8 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     fullInvoiceAsked: '应要求开具正式税务发票',
     creditNote: '贷项通知单',
     debitNote: '借项通知单',
+    substitute: (time) => `第 ${time} 次补发`,
+    substituteDate: '补发日期',
   },
   ru: {
     abbreviatedInvoice: 'Упрощённый налоговый счёт-фактура',
@@ -145,6 +154,8 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     fullInvoiceAsked: 'Запрошен полный налоговый счёт-фактура',
     creditNote: 'Кредит-нота',
     debitNote: 'Дебет-нота',
+    substitute: (time) => `Дубликат, выдан ${time}-й раз`,
+    substituteDate: 'Дата выдачи дубликата',
   },
   ko: {
     abbreviatedInvoice: '간이 세금계산서',
@@ -169,6 +180,8 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     fullInvoiceAsked: '세금계산서 발행 요청',
     creditNote: '대변표',
     debitNote: '차변표',
+    substitute: (time) => `${time}차 재발행본`,
+    substituteDate: '재발행일',
   },
   de: {
     abbreviatedInvoice: 'Vereinfachte Steuerrechnung',
@@ -193,6 +206,8 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     fullInvoiceAsked: 'Vollständige Steuerrechnung verlangt',
     creditNote: 'Gutschrift',
     debitNote: 'Belastungsanzeige',
+    substitute: (time) => `Ersatzbeleg, ${time}. Ausstellung`,
+    substituteDate: 'Ersatzbeleg ausgestellt am',
   },
 };
 
