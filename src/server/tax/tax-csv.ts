@@ -35,7 +35,7 @@ export const taxCsvColumns = [
   'after',
 ] as const;
 
-/** An amount as bahtText writes it (digits, a point, a minus first when negative): written as it is. */
+/** A field made here of digits, a point and a minus (an amount, a tax ID as text): written as it is. */
 interface Amount {
   amount: string;
 }
@@ -46,6 +46,14 @@ interface Amount {
  */
 const field = (value: string | number | null | Amount) =>
   value !== null && typeof value === 'object' ? value.amount : csvField(value);
+
+/**
+ * A tax ID or a branch as a spreadsheet keeps it: `="0105535000123"` (quoted as RFC 4180 quotes a field with
+ * quotes), a formula whose value is the text, so the leading zero stays (seventh stage). Only digits, which the
+ * schemas checked, go inside, so the apostrophe that guards typed text against formulas is not needed.
+ */
+const digitsAsText = (value: string | null | undefined): Amount | null =>
+  value && /^\d+$/.test(value) ? { amount: `"=""${value}"""` } : null;
 
 const row = (fields: (string | number | null | Amount)[]) => `${fields.map(field).join(',')}\r\n`;
 
@@ -68,8 +76,8 @@ export const taxCsvRow =
       document.bungalow,
       document.buyer?.name ?? null,
       document.buyer?.address ?? null,
-      document.buyer?.taxId ?? null,
-      document.buyer?.branch ?? null,
+      digitsAsText(document.buyer?.taxId),
+      digitsAsText(document.buyer?.branch),
       money(document.total),
       money(document.vat),
       money(document.net),
@@ -77,8 +85,8 @@ export const taxCsvRow =
       document.replacedBy,
       document.reason,
       document.seller?.sellerName ?? null,
-      document.seller?.taxId ?? null,
-      document.seller?.branch ?? null,
+      digitsAsText(document.seller?.taxId),
+      digitsAsText(document.seller?.branch),
       resortTimeOf(document.datedAt, timeZone),
       document.adjusts,
       value(document.before),
