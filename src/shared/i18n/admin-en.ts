@@ -900,6 +900,20 @@ export const adminEn = {
   downloadTaxCsv: 'Download the month (CSV)',
   downloadTaxXlsx: 'Download for the accountant (Excel)',
   downloadTaxXlsxDaily: 'Excel, abbreviated invoices a line a day',
+  // Months that stay filed (seventh stage)
+  docTypeCreditNote: 'Credit note',
+  docTypeDebitNote: 'Debit note',
+  taxMonthOpen: 'This month is open: its figures change until 00:00 on the 1st.',
+  taxMonthEnded: 'This month has ended: its figures no longer change. Mark it filed once the return is in.',
+  taxMonthFiled: (at: string) => `Filed ${at}: the report as filed downloads unchanged.`,
+  markMonthFiled: 'Mark the month filed',
+  downloadFiledXlsx: 'The workbook as filed (Excel)',
+  returnFigures: (sales: string, tax: string) =>
+    `For the VAT return (ภ.พ.30): sales ${sales}, output tax ${tax}`,
+  returnNotes: (credit: number, debit: number) =>
+    `Credit notes: ${credit}, debit notes: ${debit} (netted above)`,
+  afterFilingTitle: 'After filing (not in the report as filed)',
+  docAdjusts: (number: string) => `Adjusts ${number}`,
   taxSeriesRange: (series: string, first: string, last: string, count: number) =>
     `${series}: ${first} to ${last} (${count})`,
   correctBuyer: 'Correct buyer',

@@ -853,6 +853,18 @@ export const adminTh: AdminMessages = {
   downloadTaxCsv: 'ดาวน์โหลดทั้งเดือน (CSV)',
   downloadTaxXlsx: 'ดาวน์โหลดสำหรับนักบัญชี (Excel)',
   downloadTaxXlsxDaily: 'Excel รวมใบกำกับภาษีอย่างย่อวันละบรรทัด',
+  // Months that stay filed (seventh stage)
+  docTypeCreditNote: 'ใบลดหนี้',
+  docTypeDebitNote: 'ใบเพิ่มหนี้',
+  taxMonthOpen: 'เดือนนี้ยังไม่สิ้นสุด: ยอดเปลี่ยนได้จนถึงเวลา 00:00 ของวันที่ 1',
+  taxMonthEnded: 'เดือนนี้สิ้นสุดแล้ว: ยอดไม่เปลี่ยนอีก ทำเครื่องหมายว่ายื่นแล้วเมื่อยื่นแบบ',
+  taxMonthFiled: (at: string) => `ยื่นแล้วเมื่อ ${at}: รายงานฉบับที่ยื่นดาวน์โหลดได้เหมือนเดิม`,
+  markMonthFiled: 'ทำเครื่องหมายว่ายื่นแบบแล้ว',
+  downloadFiledXlsx: 'รายงานฉบับที่ยื่น (Excel)',
+  returnFigures: (sales: string, tax: string) => `สำหรับแบบ ภ.พ.30: ยอดขาย ${sales} ภาษีขาย ${tax}`,
+  returnNotes: (credit: number, debit: number) => `ใบลดหนี้ ${credit} ฉบับ ใบเพิ่มหนี้ ${debit} ฉบับ (หักกลบแล้ว)`,
+  afterFilingTitle: 'หลังยื่นแบบ (ไม่อยู่ในรายงานฉบับที่ยื่น)',
+  docAdjusts: (number: string) => `อ้างอิง ${number}`,
   taxSeriesRange: (series: string, first: string, last: string, count: number) =>
     `${series}: ${first} ถึง ${last} (${count} ฉบับ)`,
   correctBuyer: 'แก้ไขผู้ซื้อ',

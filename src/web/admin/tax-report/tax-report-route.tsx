@@ -18,7 +18,7 @@ import { DataTable } from '../data-table';
 import { LoadFailed, Loading } from '../load-states';
 import { PageSection } from '../page-section';
 import { usePageData } from '../use-page-data';
-import { fetchTaxReport, taxReportCsvUrl, taxReportXlsxUrl } from './tax-report-api';
+import { fetchTaxReport, fileTaxMonth, taxReportCsvUrl, taxReportXlsxUrl } from './tax-report-api';
 
 /**
  * /admin/tax-report?month=YYYY-MM (owner, manager): the output-tax report (รายงานภาษีขาย) of a month, this
@@ -71,11 +71,13 @@ function TaxReportView({ view }: { view: TaxReportView }) {
     if (typeof month === 'string' && month !== '') navigate(`?${new URLSearchParams({ month })}`);
   };
   const statusOf = (row: TaxReportRow) =>
-    row.status === 'issued'
-      ? a.docStatusIssued
-      : row.status === 'replaced'
-        ? a.docStatusReplaced(row.replacedBy ?? '')
-        : a.docStatusCancelled(row.reason ?? '');
+    row.adjusts
+      ? a.docAdjusts(row.adjusts)
+      : row.status === 'issued'
+        ? a.docStatusIssued
+        : row.status === 'replaced'
+          ? a.docStatusReplaced(row.replacedBy ?? '')
+          : a.docStatusCancelled(row.reason ?? '');
   const { report, seller } = view;
   const words = taxReceiptWords[language];
 
@@ -136,6 +138,7 @@ function TaxReportView({ view }: { view: TaxReportView }) {
             </div>
           ))}
           <SeriesRanges documents={report.documents} />
+          <MonthState report={report} />
           {/* Nine columns: a narrow screen scrolls the table sideways rather than breaking its numbers, in a
               region a keyboard can reach and scroll (axe: scrollable-region-focusable). */}
           <section
@@ -156,7 +159,14 @@ function TaxReportView({ view }: { view: TaxReportView }) {
                 },
                 {
                   header: a.docTypeHeader,
-                  cell: (row) => (row.type === 'full' ? a.docTypeFull : a.docTypeAbb),
+                  cell: (row) =>
+                    row.type === 'full'
+                      ? a.docTypeFull
+                      : row.type === 'cn'
+                        ? a.docTypeCreditNote
+                        : row.type === 'dn'
+                          ? a.docTypeDebitNote
+                          : a.docTypeAbb,
                 },
                 { header: a.docStatusHeader, cell: statusOf },
                 {
@@ -167,7 +177,11 @@ function TaxReportView({ view }: { view: TaxReportView }) {
                 {
                   header: a.docBuyerHeader,
                   cell: (row) =>
-                    row.buyer ? `${row.buyer.name} (${row.buyer.taxId} ${row.buyer.branch})` : '–',
+                    row.buyer
+                      ? row.buyer.taxId
+                        ? `${row.buyer.name} (${row.buyer.taxId} ${row.buyer.branch})`
+                        : row.buyer.name
+                      : '–',
                 },
                 { header: a.docNetHeader, cell: (row) => money(row.net), numeric: true },
                 { header: a.docVatHeader, cell: (row) => money(row.vat), numeric: true },
@@ -195,15 +209,72 @@ function TaxReportView({ view }: { view: TaxReportView }) {
   );
 }
 
+/**
+ * Seventh stage: the month's state (open, ended, filed) with its filing, the VAT return's figures, and what
+ * touched a filed month since, apart.
+ */
+function MonthState({ report }: { report: TaxReport }) {
+  const { a, language, dateTime } = useAdminI18n();
+  const navigate = useNavigate();
+  const money = (satang: number) => formatSatangGrouped(language, satang);
+  const figures = report.returnFigures;
+  const file = async () => {
+    await fileTaxMonth(report.month);
+    navigate(`?${new URLSearchParams({ month: report.month })}`, { replace: true });
+  };
+  return (
+    <div className="flex flex-col gap-2 text-slate-800">
+      <p>
+        {report.state === 'filed' && report.filedAt
+          ? a.taxMonthFiled(dateTime(report.filedAt))
+          : report.state === 'ended'
+            ? a.taxMonthEnded
+            : a.taxMonthOpen}
+      </p>
+      <div className="flex flex-wrap gap-3 print:hidden">
+        {report.state === 'ended' ? (
+          <Button variant="secondary" onClick={() => void file()}>
+            {a.markMonthFiled}
+          </Button>
+        ) : null}
+        {report.state === 'filed' ? (
+          <CsvDownloadLink href={taxReportXlsxUrl(report.month, false, true)}>
+            {a.downloadFiledXlsx}
+          </CsvDownloadLink>
+        ) : null}
+      </div>
+      <p>{a.returnFigures(money(figures.sales), money(figures.outputTax))}</p>
+      <p>{a.returnNotes(figures.creditNotes.count, figures.debitNotes.count)}</p>
+      {report.afterFiling.length > 0 ? (
+        <section aria-label={a.afterFilingTitle}>
+          <h3 className="font-bold">{a.afterFilingTitle}</h3>
+          <ul>
+            {report.afterFiling.map((row) => (
+              <li key={row.number}>{`${row.number} · ${dateTime(row.issuedAt)} · ${money(row.total)}`}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
 /** Each series' first and last number of the month apart: abbreviated invoices, then full ones. */
 function SeriesRanges({ documents }: { documents: TaxReportRow[] }) {
   const { a } = useAdminI18n();
-  const ranges = (['abb', 'full'] as const).flatMap((type) => {
+  const ranges = (['abb', 'full', 'cn', 'dn'] as const).flatMap((type) => {
     const ofType = documents.filter((row) => row.type === type);
     const first = ofType[0];
     const last = ofType[ofType.length - 1];
     if (!first || !last) return [];
-    const series = type === 'abb' ? a.closeAbbreviatedSeries : a.closeFullSeries;
+    const series =
+      type === 'abb'
+        ? a.closeAbbreviatedSeries
+        : type === 'full'
+          ? a.closeFullSeries
+          : type === 'cn'
+            ? a.docTypeCreditNote
+            : a.docTypeDebitNote;
     return [a.taxSeriesRange(series, first.number, last.number, ofType.length)];
   });
   if (ranges.length === 0) return null;
