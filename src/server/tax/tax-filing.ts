@@ -27,14 +27,22 @@ export interface ReportFiles {
 /** The month's report in every form it is downloaded in. */
 export async function reportFiles(
   report: TaxReport,
-  { timeZone, seller }: { timeZone: string; seller: TaxSettings | null },
+  {
+    timeZone,
+    seller,
+    establishment,
+  }: { timeZone: string; seller: TaxSettings | null; establishment?: string },
 ): Promise<ReportFiles> {
   const toRow = taxCsvRow(timeZone);
   return {
     json: JSON.stringify(report),
     csv: taxCsvHeader + report.documents.map(toRow).join(''),
-    xlsx: new Uint8Array(await taxXlsx(taxWorkbook(report, { timeZone, daily: false, seller }))),
-    xlsxDaily: new Uint8Array(await taxXlsx(taxWorkbook(report, { timeZone, daily: true, seller }))),
+    xlsx: new Uint8Array(
+      await taxXlsx(taxWorkbook(report, { timeZone, daily: false, seller, establishment })),
+    ),
+    xlsxDaily: new Uint8Array(
+      await taxXlsx(taxWorkbook(report, { timeZone, daily: true, seller, establishment })),
+    ),
   };
 }
 
@@ -45,7 +53,7 @@ export async function reportFiles(
 export async function fileMonth(
   { kysely }: Db,
   month: string,
-  { timeZone, tax }: { timeZone: string; tax: TaxSettings | null },
+  { timeZone, tax, establishment }: { timeZone: string; tax: TaxSettings | null; establishment?: string },
   change: Change,
 ): Promise<TaxMonth> {
   if (!monthEnded(month, change.at, timeZone)) throw new HttpError(409, 'month_open', taxMessages.monthOpen);
@@ -56,7 +64,7 @@ export async function fileMonth(
     });
     if (live.state === 'filed') throw new HttpError(409, 'already_filed', taxMessages.alreadyFiled);
     const report: TaxReport = { ...live, state: 'filed', filedAt: change.at, afterFiling: [] };
-    const files = await reportFiles(report, { timeZone, seller: tax });
+    const files = await reportFiles(report, { timeZone, seller: tax, establishment });
     const hashes = {
       sha256: sha256(files.json),
       csvSha256: sha256(files.csv),

@@ -251,6 +251,10 @@ describeEachDatabase('months that stay filed', ({ fresh }) => {
       Buffer.from(await s.bytes('/api/tax/documents?month=2026-11&format=xlsx')),
     );
     expect(novemberSheet.find((r) => r[2] === 'INV2611-00003')?.[1]).toBe('10/11/2569');
+    // Its header gives each series' first and last number apart.
+    const headerTexts = novemberSheet.slice(0, 10).map((r) => r[0]);
+    expect(headerTexts).toContain('ใบกำกับภาษีอย่างย่อ เลขที่ ABB2611-00001 ถึง ABB2611-00004 (4 ฉบับ)');
+    expect(headerTexts).toContain('ใบกำกับภาษี เลขที่ INV2611-00001 ถึง INV2611-00003 (3 ฉบับ)');
 
     // The day's close of 3 December lists the credit note and nets its VAT.
     const day: DaySummary = await (await s.get('/api/days/2026-12-03')).json();

@@ -85,7 +85,11 @@ export const workbookColumns = [
 export const cancelledWord = 'ยกเลิก';
 
 /** The title rows: the report, the month, and each seller block the month's documents printed. */
-function headerRows(report: TaxReport, fallback: TaxSeller | null): WorkbookCell[][] {
+function headerRows(
+  report: TaxReport,
+  fallback: TaxSeller | null,
+  establishment: string | undefined,
+): WorkbookCell[][] {
   const rows: WorkbookCell[][] = [[text('รายงานภาษีขาย', true)], [text(taxMonthLine(report.month), true)]];
   const blocks = report.sellers.length > 0 ? report.sellers : fallback ? [{ seller: fallback }] : [];
   for (const block of blocks) {
@@ -97,7 +101,57 @@ function headerRows(report: TaxReport, fallback: TaxSeller | null): WorkbookCell
       rows.push([text(`(เลขที่ ${block.firstNumber} ถึง ${block.lastNumber})`)]);
     }
   }
+  // Seventh stage: the establishment by its name, and each series' first and last number apart.
+  if (establishment) rows.push([text(`ชื่อสถานประกอบการ ${establishment}`)]);
+  for (const [type, name] of seriesNames) {
+    const ofType = report.documents.filter((row) => row.type === type);
+    const first = ofType[0];
+    const last = ofType[ofType.length - 1];
+    if (first && last)
+      rows.push([text(`${name} เลขที่ ${first.number} ถึง ${last.number} (${ofType.length} ฉบับ)`)]);
+  }
   return rows;
+}
+
+const seriesNames = [
+  ['abb', 'ใบกำกับภาษีอย่างย่อ'],
+  ['full', 'ใบกำกับภาษี'],
+  ['cn', 'ใบลดหนี้'],
+  ['dn', 'ใบเพิ่มหนี้'],
+] as const;
+
+/**
+ * With documents of more than one establishment (head office, branches) in the month, each one's totals apart,
+ * as the return is made per establishment unless filed together (seventh stage).
+ */
+function branchTotals(report: TaxReport): WorkbookCell[][] {
+  const branches = new Map<string, { net: number; vat: number; total: number; count: number }>();
+  for (const row of report.documents) {
+    const branch = row.seller?.branch;
+    if (branch === undefined) continue;
+    const sums = branches.get(branch) ?? { net: 0, vat: 0, total: 0, count: 0 };
+    const sign = !counts(row) ? 0 : row.type === 'cn' ? -1 : 1;
+    sums.net += sign * row.net;
+    sums.vat += sign * row.vat;
+    sums.total += sign * row.total;
+    sums.count += sign === 0 ? 0 : 1;
+    branches.set(branch, sums);
+  }
+  if (branches.size < 2) return [];
+  return [...branches.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([branch, sums]) => [
+      null,
+      null,
+      null,
+      text(`รวม ${thaiBranch(branch)} (${sums.count} ฉบับ)`, true),
+      null,
+      null,
+      baht(sums.net, true),
+      baht(sums.vat, true),
+      baht(sums.total, true),
+      null,
+    ]);
 }
 
 /** The Thai names of the notes, as §86/9 and §86/10 call them. */
@@ -210,9 +264,14 @@ function dailyRows(documents: TaxReportRow[], timeZone: string): (WorkbookCell[]
 
 export function taxWorkbook(
   report: TaxReport,
-  { timeZone, daily, seller }: { timeZone: string; daily: boolean; seller: TaxSeller | null },
+  {
+    timeZone,
+    daily,
+    seller,
+    establishment,
+  }: { timeZone: string; daily: boolean; seller: TaxSeller | null; establishment?: string },
 ): TaxWorkbook {
-  const rows = headerRows(report, seller);
+  const rows = headerRows(report, seller, establishment?.trim() || undefined);
   rows.push([]);
   rows.push(
     workbookColumns.map((value): WorkbookCell => ({ kind: 'text', value, bold: true, heading: true })),
@@ -237,6 +296,7 @@ export function taxWorkbook(
     baht(totals.total, true),
     null,
   ]);
+  rows.push(...branchTotals(report));
   return {
     sheetName: `ภาษีขาย ${report.month}`,
     rows,

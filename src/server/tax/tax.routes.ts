@@ -68,12 +68,17 @@ export function taxRoutes(deps: AppDeps) {
           c.header('Content-Type', 'application/json; charset=utf-8');
           return c.body(files.json);
         }
-        const { timeZone, tax } = await settings.read();
+        const { timeZone, tax, resortName } = await settings.read();
         const answer = await report.month(month, { now: deps.now(), timeZone });
         if (format === undefined) return c.json(answer);
         if (format === 'xlsx') {
           // The month as the accountant files it (sixth stage): the Revenue Department's layout, in baht.
-          const workbook = taxWorkbook(answer, { timeZone, daily: daily === '1', seller: tax });
+          const workbook = taxWorkbook(answer, {
+            timeZone,
+            daily: daily === '1',
+            seller: tax,
+            establishment: resortName,
+          });
           return download(
             c,
             new Uint8Array(await taxXlsx(workbook)),
@@ -102,8 +107,9 @@ export function taxRoutes(deps: AppDeps) {
       })
       .post('/months/:month/filed', oversight, async (c) => {
         const month = monthParam(c);
-        const { timeZone, tax } = await settings.read();
-        return c.json(await fileMonth(deps.db, month, { timeZone, tax }, await changeBy(c, deps)), 201);
+        const { timeZone, tax, resortName } = await settings.read();
+        const filing = { timeZone, tax, establishment: resortName };
+        return c.json(await fileMonth(deps.db, month, filing, await changeBy(c, deps)), 201);
       })
       // Seventh stage: a lost original reissued as a substitute (desk and up).
       .post('/documents/:number/substitute', requireRight(deps, 'frontDesk'), async (c) => {
