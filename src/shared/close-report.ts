@@ -187,7 +187,12 @@ export function buildCloseReportModel({
 export function taxNumberRows(
   a: Pick<
     AdminMessages,
-    'closeFirstNumber' | 'closeLastNumber' | 'closeAbbreviatedSeries' | 'closeFullSeries'
+    | 'closeFirstNumber'
+    | 'closeLastNumber'
+    | 'closeAbbreviatedSeries'
+    | 'closeFullSeries'
+    | 'docTypeCreditNote'
+    | 'docTypeDebitNote'
   >,
   tax: DayTaxFigures,
 ): { label: string; value: string }[] {
@@ -204,7 +209,13 @@ export function taxNumberRows(
           { label: `${name}: ${a.closeLastNumber}`, value: range.last },
         ]
       : [];
-  return [...series(a.closeAbbreviatedSeries, tax.abbreviated), ...series(a.closeFullSeries, tax.full)];
+  // Seventh stage: the day's credit and debit notes, each series apart, after the invoices.
+  return [
+    ...series(a.closeAbbreviatedSeries, tax.abbreviated),
+    ...series(a.closeFullSeries, tax.full),
+    ...series(a.docTypeCreditNote, tax.credit),
+    ...series(a.docTypeDebitNote, tax.debit),
+  ];
 }
 
 /** Helvetica (jsPDF's built-in font) writes Latin-1 only: anything else (Thai, a note's dashes) needs Sarabun. */
