@@ -30,6 +30,8 @@ import { auditHeadsSignedInTheAppMigration } from './migrations/024-audit-heads-
 import { keysPeopleAndTextsMigration } from './migrations/025-keys-people-and-texts';
 import { taxDocumentsAsIssuedMigration } from './migrations/026-tax-documents-as-issued';
 import { pmsMigration } from './migrations/027-pms';
+// The trail is the books (seventh stage)
+import { trailCarriesDrinksMigration } from './migrations/028-trail-carries-drinks';
 import { withOwnSchemaIntrospection } from './own-schema-introspector';
 
 /** Add new migrations at the end; names sort in the order they run. */
@@ -66,6 +68,8 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '026-tax-documents-as-issued': taxDocumentsAsIssuedMigration(),
     // The charge reaches the guest's bill (sixth stage)
     '027-pms': pmsMigration(db.dialect),
+    // The trail is the books (seventh stage)
+    '028-trail-carries-drinks': trailCarriesDrinksMigration(db.dialect),
   };
 }
 
