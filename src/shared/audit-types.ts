@@ -155,5 +155,4 @@ export type ChainVerdict =
       unsigned?: true;
       /** The chain verifies, but the trail replayed and the tables differ: each named. */
       trail?: TrailVerdict;
-      lastFullPass?: string | null;
     };

@@ -109,7 +109,7 @@ export function createAuditRepo({ kysely }: Db, fullEveryMs = fullVerifyEveryMs)
         const signer = headSignerFor(kysely);
         await signer.sign();
         const refused = signer.refused();
-        if (refused) return { ok: false, ...refused, lastFullPass: passedAt(lastFull) };
+        if (refused) return { ok: false, ...refused };
         const full = !lastFull || now - lastFull.at >= fullEveryMs || !lastFull.verdict.ok;
         const since = full ? undefined : lastVerified;
         const chain = await verifyChain(kysely, {
@@ -126,7 +126,8 @@ export function createAuditRepo({ kysely }: Db, fullEveryMs = fullVerifyEveryMs)
           lastFull = undefined;
           lastVerified = undefined;
         }
-        return { ...verdict, lastFullPass: full ? new Date(now).toISOString() : passedAt(lastFull) };
+        // An ok says since when it holds in full; a failure is the pass just run, and says what broke.
+        return verdict.ok ? { ...verdict, lastFullPass: passedAt(lastFull) } : verdict;
       })().finally(() => {
         verifying = undefined;
       });
