@@ -117,7 +117,9 @@ export type ApiErrorCode =
   /** A hold extended on a document that is not a full invoice, or whose buyer block is already gone. */
   | 'not_held'
   /** The PMS (sixth stage): 502, the PMS did not give what was asked (its reason in the message). */
-  | 'pms_failed';
+  | 'pms_failed'
+  /** The trail is the books (seventh stage): 422, a PMS connection's URL or kind changed without its secret. */
+  | 'secret_required';
 
 export interface ApiIssue {
   path: string;
