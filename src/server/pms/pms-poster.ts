@@ -17,7 +17,14 @@ import { checkedLookup } from '../webhooks/url-check';
 import { retryDelay } from '../webhooks/webhook-sender';
 import { createCloudbedsAdapter } from './cloudbeds';
 import { createMewsAdapter } from './mews';
-import type { PmsAdapter, PmsAnswer, PmsCredentials, PmsLine, PmsSettings } from './pms-adapter';
+import {
+  keptReason,
+  type PmsAdapter,
+  type PmsAnswer,
+  type PmsCredentials,
+  type PmsLine,
+  type PmsSettings,
+} from './pms-adapter';
 
 /**
  * The PMS poster: one per app server, a second reader of the audit beside the webhook sender
@@ -247,7 +254,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
         failures_in_row: failures,
         failing_since: connection.failing_since ?? iso(at),
         next_attempt_at: iso(at + wait),
-        last_error: reason,
+        last_error: keptReason(reason),
         lease_owner: null,
         lease_until: null,
       })
@@ -381,7 +388,8 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
         return saved;
       });
     };
-    const failed = (reason: string) => save({ state: 'failed', reason }, 'pms.post_failed');
+    const failed = (reason: string) =>
+      save({ state: 'failed', reason: keptReason(reason) }, 'pms.post_failed');
 
     // What was posted goes first: a revision voids and posts again, a void voids.
     if (posting?.state === 'posted' && posting.posting_id && posting.reservation_id) {
