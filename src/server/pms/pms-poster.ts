@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, buildConnector, type Dispatcher } from 'undici';
 import type { CheckoutLine } from '../../shared/api-types';
 import type { AuditActor } from '../../shared/audit-types';
 import { settleAtDeskReason } from '../../shared/pms-types';
@@ -13,7 +13,7 @@ import type { LiveHub } from '../live/live-hub';
 import type { Logger } from '../logger';
 import { currentDocumentRow, readTaxContext, type TaxContext } from '../tax/tax-documents';
 import { createAddressRules } from '../webhooks/address-rules';
-import { checkedLookup } from '../webhooks/url-check';
+import { checkedLookup, RefusedAddressError } from '../webhooks/url-check';
 import { retryDelay } from '../webhooks/webhook-sender';
 import { createCloudbedsAdapter } from './cloudbeds';
 import { createMewsAdapter } from './mews';
@@ -106,10 +106,18 @@ export function settingsOf(row: ConnectionRow): PmsSettings {
 /**
  * The connections the adapters make, through the webhooks' address rules (WEBHOOK_ALLOWED_HOSTS names the
  * resort's own network): the name resolved once, every address checked, the connection made to what was checked.
+ * An IP literal is never looked up, so the host itself is checked at every connection too (seventh stage), as
+ * the webhooks' deliverer does: a URL saved before the rules changed, or written into the database, is refused.
  */
 export function pmsDispatcher(allowedHosts: readonly string[]): Dispatcher {
+  const rules = createAddressRules(allowedHosts);
+  const connect = buildConnector({ lookup: checkedLookup(rules) });
   return new Agent({
-    connect: { lookup: checkedLookup(createAddressRules(allowedHosts)) },
+    connect: (options, callback) => {
+      const refused = rules.refuseHost(options.hostname);
+      if (refused) return callback(new RefusedAddressError(refused), null);
+      return connect(options, callback);
+    },
     keepAliveTimeout: 10_000,
   });
 }

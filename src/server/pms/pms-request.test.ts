@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { keptReason, pmsAnswerBytes, pmsReasonChars } from './pms-adapter';
+import { pmsDispatcher } from './pms-poster';
 import { pmsRequest } from './pms-request';
 
 let server: Server | undefined;
@@ -62,5 +63,26 @@ describe('a PMS answer is read up to a bound', () => {
     const pms = await pmsAnswering(200, pmsAnswerBytes - 64 * 1024);
     const answer = await pmsRequest('Cloudbeds', pms.url, { method: 'GET', headers: {} });
     expect(answer.ok && answer.value.text.length).toBe(pmsAnswerBytes - 64 * 1024);
+  });
+});
+
+describe('the PMS address is checked at every connection', () => {
+  it('an IP literal the rules refuse is refused when connecting, not only when saved: nothing reaches it', async () => {
+    const pms = await pmsAnswering(200, 10);
+    const dispatcher = pmsDispatcher([]);
+    try {
+      const answer = await pmsRequest('Cloudbeds', pms.url, { method: 'GET', headers: {}, dispatcher });
+      expect(answer).toMatchObject({ ok: false, failure: 'unreachable' });
+      expect(!answer.ok && answer.reason).toContain('EWEBHOOKREFUSED');
+      expect(pms.counted.sent).toBe(0);
+      // Named by WEBHOOK_ALLOWED_HOSTS, the same address is reached.
+      const allowed = pmsDispatcher(['127.0.0.1']);
+      expect(
+        (await pmsRequest('Cloudbeds', pms.url, { method: 'GET', headers: {}, dispatcher: allowed })).ok,
+      ).toBe(true);
+      await allowed.close();
+    } finally {
+      await dispatcher.close();
+    }
   });
 });
