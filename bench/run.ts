@@ -20,7 +20,8 @@
  *                             /api/health and a kept guest page probed; SQLite, and PostgreSQL unless `postgres`)
  *                             first-tap (the issue-51 probe: this build against b772b45, built once in a git
  *                             worktree under the system's temporary folder and kept there; a few minutes);
- *                             lighthouse-busy (section 6 again with one core kept busy beside it)
+ *                             lighthouse-busy (section 6 again with one core kept busy beside it);
+ *                             trail (the trail's replay against the tables, a year of 40 bungalows; minutes)
  *   BENCH_FIRST_TAP_RUNS=5    first-tap visits per build (alternating; medians)
  *   BENCH_TAX_BOTH_OFF=1      section 13 with tax off on both servers: the figure two alike servers read
  *   BENCH_LIVE_STREAMS=500    open event streams in the live desk section (9), BENCH_LIVE_CHECKOUTS=100 checkouts
@@ -45,6 +46,7 @@ import { createScratchPostgres, type Memory, prepareGuest, readMemory, startBare
 import type { Median } from './side-by-side';
 import { runStockWriteBench, stockBaseCommit, stockWriteRatio } from './stock-writes';
 import { runTaxWriteBench, taxSecondsEachAtLeast, taxWriteRatio } from './tax-writes';
+import { runTrailReplayBench } from './trail-replay';
 import { runWebhookWriteBench, webhookWriteRatio } from './webhook-writes';
 
 const env = process.env;
@@ -130,6 +132,7 @@ async function main() {
   if (wants('tax')) await taxSection();
   // Books no one can rewrite (sixth stage)
   if (wants('flood')) await pageFloodSection();
+  if (wants('trail')) await trailSection();
   writeReport(startedAt, load1);
 }
 
@@ -918,6 +921,29 @@ function stockSection() {
  * × 6 languages of /checkout; meanwhile /api/health p99 stays under 100 ms and a real guest's kept page under
  * 500 ms (bench/page-flood.ts).
  */
+/** Section 16: the trail's replay against the tables (what audit:verify adds to the chain's check). */
+function trailSection() {
+  return guarded('Trail replay', async () => {
+    const section = '16 the trail replayed against the tables (a year of 40 bungalows, median of 3)';
+    const rows = await runTrailReplayBench({
+      sqlite: wants('sqlite'),
+      postgresUrl: wants('postgres') ? postgresServerUrl : undefined,
+    });
+    for (const row of rows) {
+      add({
+        section,
+        metric: `${row.database}: events a second`,
+        value: row.eventsPerSecond.toLocaleString('en-US'),
+      });
+      add({
+        section,
+        metric: `${row.database}: ${row.events.toLocaleString('en-US')} events`,
+        value: `${row.seconds.toFixed(2)} s`,
+      });
+    }
+  });
+}
+
 function pageFloodSection() {
   return guarded('Page flood', async () => {
     const section = '15 a flood of new guest pages (4 connections, 200 new bungalows x 6 languages)';

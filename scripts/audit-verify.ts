@@ -3,8 +3,9 @@
  * event to the last and, with AUDIT_KEY from the environment, checks every head the app signed with it and that
  * no event comes after the last signed one (docs/decisions/160), reading
  * the database of `DATABASE_URL` (default sqlite:./data/fridge.sqlite) in batches, as GET /api/audit/verify
- * does. Prints the events checked and the last hash, or the first broken seq and why. Then replays the stock
- * ledger against the balances and names every place and drink where they differ. Exits 1 when either is
+ * does. Prints the events checked and the last hash, or the first broken seq and why. Then replays the trail
+ * against the tables (checkouts, tax documents, drinks: trail-replay.ts) and the stock ledger against the
+ * balances, and names every row, field, place and drink where they differ. Exits 1 when either is
  * broken (2 when the database cannot be read). Safe while the server runs: it only reads.
  *
  * `--head SEQ:HASH` (a head printed earlier, on a close report): also says whether the chain still passes
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { auditKeyed } from '../src/server/audit/audit-key';
 import { takeAuditKeyFromEnvironment } from '../src/server/audit/audit-key-env';
+import { differenceText, replayTrail } from '../src/server/audit/trail-replay';
 import { verifyChain } from '../src/server/audit/verify-chain';
 import { openDatabase } from '../src/server/db/database';
 import { replayLedger } from '../src/server/stock/replay';
@@ -104,6 +106,24 @@ export async function runAuditVerify(
       } else {
         out(`Chain head ${head.seq}:${head.hash} found: the chain still passes through it.`);
       }
+    }
+    // The trail replayed against the tables (docs/decisions/230): a chain that holds can still lie.
+    const trailStarted = performance.now();
+    const trail = await replayTrail(db.kysely);
+    const trailSeconds = ((performance.now() - trailStarted) / 1000).toFixed(1);
+    const named = trail.differences.length + trail.moreDifferences;
+    if (named === 0) {
+      out(
+        `Trail replayed against the tables: ${trail.replayed.toLocaleString('en-US')} events rebuilt ${trail.rows.toLocaleString('en-US')} rows (checkouts, tax documents, drinks) in ${trailSeconds} s, every field matches`,
+      );
+    } else {
+      out(`Trail and tables DIFFER at ${named} place(s):`);
+      for (const difference of trail.differences.slice(0, 50)) out(`  ${differenceText(difference)}`);
+      if (named > 50) out(`  … and ${named - 50} more`);
+      out(
+        'A table was changed without its event, an event was changed before it was chained, or the last events were cut: restore a backup taken before, and find who had database access.',
+      );
+      code = 1;
     }
     const ledger = await replayLedger(db.kysely);
     if (ledger.differences.length === 0) {

@@ -122,7 +122,9 @@ export type ApiErrorCode =
   | 'month_open'
   | 'already_filed'
   /** `?as=filed` on a month that is not filed. */
-  | 'not_filed';
+  | 'not_filed'
+  /** The trail is the books (seventh stage): 422, a PMS connection's URL or kind changed without its secret. */
+  | 'secret_required';
 
 export interface ApiIssue {
   path: string;

@@ -105,12 +105,47 @@ export interface AuditPage {
   hasMore: boolean;
 }
 
+/**
+ * A place where the trail replayed and the tables disagree (DESIGN.md, "The trail is the books"): a field, a row
+ * no event made (`field: 'row'`, `trail: null`), a row the events made that is missing (`stored: null`), or an
+ * event that could not apply (`field: 'events'`).
+ */
+export interface TrailDifference {
+  table: string;
+  /** The row's key: a checkout's or a drink's id, a document's number. */
+  id: string;
+  field: string;
+  /** What the events say. */
+  trail: string | number | null;
+  /** What the table holds. */
+  stored: string | number | null;
+  /** The last event that made or changed the row, when there is one. */
+  seq: number | null;
+}
+
+/** The trail's replay against the tables. */
+export interface TrailVerdict {
+  /** Events read (the chain's). */
+  events: number;
+  /** Events of the replayed capabilities applied. */
+  replayed: number;
+  /** Table rows compared. */
+  rows: number;
+  /** At most `namedDifferencesLimit` named; the rest counted. */
+  differences: TrailDifference[];
+  moreDifferences: number;
+}
+
 /** GET /api/audit/verify and `npm run audit:verify`. */
 export type ChainVerdict =
   | {
       ok: true;
       events: number;
       lastHash: string;
+      /** The trail replayed against the tables, on a full pass (the API keeps its last one's). */
+      trail?: TrailVerdict;
+      /** GET /api/audit/verify: when its last full pass (chain and replay) ran, ISO 8601 UTC. */
+      lastFullPass?: string | null;
       /** With AUDIT_KEY: the newest head the app signed (every signature checked), and events after it. */
       signedHead?: { seq: number; hash: string } | null;
       unsignedEvents?: number;
@@ -121,4 +156,6 @@ export type ChainVerdict =
       reason: string;
       /** The chain verifies, but events after the last signed head are not signed (with AUDIT_KEY). */
       unsigned?: true;
+      /** The chain verifies, but the trail replayed and the tables differ: each named. */
+      trail?: TrailVerdict;
     };

@@ -127,6 +127,34 @@ describeEachDatabase('sticker keys rotated and capped', ({ fresh }) => {
     expect([Number(row.unverified), Number(row.keyed)]).toEqual([1, 0]);
   });
 
+  it('a keyed check revised with a rotated key, or with none, becomes an unknown sender’s', async () => {
+    const { t, keys, rotate } = await setUp();
+    const coke = (await drinksByName(t)).Coke?.id;
+    const sendCheck = (checkId: string, missing: number, k?: string) =>
+      t.request('POST', '/api/checkouts', {
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+        body: { bungalow: 7, items: [{ drinkId: coke, missing }], checkId, ...(k ? { k } : {}) },
+      });
+    const flags = async (checkId: string) => {
+      const row = await t.db.kysely
+        .selectFrom('checkouts')
+        .select(['unverified', 'keyed'])
+        .where('check_id', '=', checkId)
+        .executeTakeFirstOrThrow();
+      return [Number(row.unverified), Number(row.keyed)];
+    };
+    const old = (await keys()).get(7);
+    const [rotatedAway, keyless] = [randomUUID(), randomUUID()];
+    expect((await sendCheck(rotatedAway, 1, old)).status).toBe(201);
+    expect((await sendCheck(keyless, 1, old)).status).toBe(201);
+    expect(await flags(rotatedAway)).toEqual([0, 1]);
+    expect((await rotate({ bungalow: 7 })).status).toBe(200);
+    expect((await sendCheck(rotatedAway, 2, old)).status).toBe(200);
+    expect((await sendCheck(keyless, 2)).status).toBe(200);
+    expect(await flags(rotatedAway)).toEqual([1, 0]);
+    expect(await flags(keyless)).toEqual([1, 0]);
+  });
+
   it('past the cap the public limits hold: the bungalow’s unknown checks are counted with the keyed ones over it', async () => {
     const base = await fresh();
     const t = await createTestApp(base.scratch, {

@@ -8,6 +8,7 @@ import { revealGuestValues } from '../privacy/guest-data';
 import { actionIs, ownersEvents } from './audit-indexes';
 import { type AuditRow, auditColumns, eventOf } from './audit-rows';
 import { headSignerFor } from './head-signer';
+import { replayTrail, withTrail } from './trail-replay';
 import { type ChainVerdict, verifyChain } from './verify-chain';
 
 type Filters = Omit<AuditQuery, 'page'>;
@@ -45,6 +46,8 @@ export function auditPageQuery(kysely: Kysely<Database>, query: AuditQuery, time
 
 /** How often the Activity page's check reads the whole chain again (see `verify`). */
 export const fullVerifyEveryMs = 10 * 60_000;
+
+const passedAt = (pass: { at: number } | undefined) => (pass ? new Date(pass.at).toISOString() : null);
 
 export function createAuditRepo({ kysely }: Db, fullEveryMs = fullVerifyEveryMs) {
   let verifying: Promise<ChainVerdict> | undefined;
@@ -94,9 +97,10 @@ export function createAuditRepo({ kysely }: Db, fullEveryMs = fullVerifyEveryMs)
     },
 
     /**
-     * The whole chain at most every `fullEveryMs`; in between only the events since the last verified one, so
-     * the Activity page, which shows the verdict on every load, does not rehash a million events each time.
-     * One verification at a time: pages opened together share it. `npm run audit:verify` always reads all.
+     * The whole chain and the trail's replay against the tables (trail-replay.ts) at most every `fullEveryMs`;
+     * in between only the events since the last verified one, so the Activity page, which shows the verdict on
+     * every load, does not rehash a million events each time. The answer says when the last full pass ran. One
+     * verification at a time: pages opened together share it. `npm run audit:verify` always reads all.
      */
     verify(now: number): Promise<ChainVerdict> {
       verifying ??= (async (): Promise<ChainVerdict> => {
@@ -108,10 +112,13 @@ export function createAuditRepo({ kysely }: Db, fullEveryMs = fullVerifyEveryMs)
         if (refused) return { ok: false, ...refused };
         const full = !lastFull || now - lastFull.at >= fullEveryMs || !lastFull.verdict.ok;
         const since = full ? undefined : lastVerified;
-        const verdict = await verifyChain(kysely, {
+        const chain = await verifyChain(kysely, {
           ...(since ? { after: since } : {}),
           through: signer.trusted(),
         });
+        const verdict = full
+          ? withTrail(chain, await replayTrail(kysely))
+          : { ...chain, ...(lastFull?.verdict.trail ? { trail: lastFull.verdict.trail } : {}) };
         if (verdict.ok) {
           lastVerified = { seq: verdict.events, hash: verdict.lastHash };
           if (full) lastFull = { at: now, verdict };
@@ -119,7 +126,8 @@ export function createAuditRepo({ kysely }: Db, fullEveryMs = fullVerifyEveryMs)
           lastFull = undefined;
           lastVerified = undefined;
         }
-        return verdict;
+        // An ok says since when it holds in full; a failure is the pass just run, and says what broke.
+        return verdict.ok ? { ...verdict, lastFullPass: passedAt(lastFull) } : verdict;
       })().finally(() => {
         verifying = undefined;
       });

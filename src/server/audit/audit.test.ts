@@ -178,7 +178,14 @@ describeEachDatabase('audit API', ({ dialect, fresh }) => {
     it('GET /api/audit/verify: the chain holds', async () => {
       const response = await t.request('GET', '/api/audit/verify', { cookie });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ ok: true, events: events.length, lastHash: events[0]?.hash });
+      // Seventh stage: the answer says when its last full pass ran, and what the trail's replay found.
+      expect(await response.json()).toEqual({
+        ok: true,
+        events: events.length,
+        lastHash: events[0]?.hash,
+        lastFullPass: expect.any(String),
+        trail: expect.objectContaining({ differences: [], moreDifferences: 0 }),
+      });
     });
 
     it('filters by actor (owner, guest) and action', async () => {
@@ -321,12 +328,13 @@ describeEachDatabase('audit API', ({ dialect, fresh }) => {
   it('a row changed behind the app (triggers dropped) breaks the chain at that row; a removed one too', async () => {
     const t = await fresh({ seed: false });
     const cookie = await t.login();
+    // Events of no row the trail rebuilds (seventh stage: a payment needs its checkout, or verify names it).
     for (let i = 1; i <= 5; i++) {
       await recordAudit(t.db.kysely, {
         actor: ownerActor(),
         at: `2026-04-10T10:0${i}:00.000Z`,
-        action: 'payment.recorded',
-        subject: subject('checkout', i),
+        action: 'settings.changed',
+        subject: subject('settings', i),
         details: { before: { method: null }, after: { method: 'cash' }, total: 2000 },
       });
     }
@@ -337,13 +345,15 @@ describeEachDatabase('audit API', ({ dialect, fresh }) => {
     await recordAudit(t.db.kysely, {
       actor: ownerActor(),
       at: '2026-04-10T10:06:00.000Z',
-      action: 'payment.undone',
-      subject: subject('checkout', 5),
+      action: 'settings.changed',
+      subject: subject('settings', 5),
     });
     expect(await (await t.request('GET', '/api/audit/verify', { cookie })).json()).toEqual({
       ok: true,
       events: 7,
       lastHash: (await lastAuditEvent(t.db.kysely)).hash,
+      lastFullPass: new Date(t.clock.now).toISOString(),
+      trail: expect.objectContaining({ differences: [] }),
     });
     await dropTriggers(t, dialect);
     await sql`update audit_events set details = ${'{"after":{"method":"cash"},"before":{"method":null},"total":200}'} where seq = 3`.execute(

@@ -22,6 +22,20 @@ export interface HeadSigner {
   trusted(): ChainPoint | null;
   /** Where the chain stopped following from the trusted head and why, or null while it signs. */
   refused(): { brokenAt: number; reason: string } | null;
+  /**
+   * Events this process signed that were written while no server signed (its first head covered events after
+   * the newest signed head in the database), once, then null: the server says so in its log, since a rewrite
+   * made while no server ran is signed this way too (decision 160).
+   */
+  takeGap(): SigningGap | null;
+}
+
+export interface SigningGap {
+  /** The newest signed head found in the database (0: none), and when it was signed. */
+  after: number;
+  lastSignedAt: string | null;
+  /** The head this process signed over the gap. */
+  upTo: number;
 }
 
 const signers = new WeakMap<Kysely<Database>, HeadSigner>();
@@ -45,6 +59,8 @@ function createHeadSigner(kysely: Kysely<Database>): HeadSigner {
   let trusted: ChainPoint | null = null;
   let refusal: { brokenAt: number; reason: string } | null = null;
   let running: Promise<void> | undefined;
+  let gap: SigningGap | null = null;
+  let lastSignedAt: string | null = null;
 
   async function startingPoint(): Promise<ChainPoint | null> {
     const newest = await kysely
@@ -61,6 +77,7 @@ function createHeadSigner(kysely: Kysely<Database>): HeadSigner {
       };
       return null;
     }
+    lastSignedAt = newest.signed_at;
     return { seq: Number(newest.seq), hash: newest.hash };
   }
 
@@ -72,6 +89,7 @@ function createHeadSigner(kysely: Kysely<Database>): HeadSigner {
       .where('id', '=', 1)
       .executeTakeFirst();
     if (!head) return;
+    const fromMemory = trusted !== null;
     const from = trusted ?? (await startingPoint());
     if (!from) return;
     const seq = Number(head.seq);
@@ -95,6 +113,7 @@ function createHeadSigner(kysely: Kysely<Database>): HeadSigner {
         .values({ ...point, signed_at: now, signature: headSignature(point.seq, point.hash, now) })
         .onConflict((oc) => oc.column('seq').doNothing())
         .execute();
+      if (!fromMemory) gap = { after: from.seq, lastSignedAt, upTo: point.seq };
     }
     trusted = point;
   }
@@ -118,5 +137,10 @@ function createHeadSigner(kysely: Kysely<Database>): HeadSigner {
     },
     trusted: () => trusted,
     refused: () => refusal,
+    takeGap() {
+      const taken = gap;
+      gap = null;
+      return taken;
+    },
   };
 }

@@ -549,8 +549,9 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
     await insertLines(trx, existing.id, lines);
     await trx
       .updateTable('checkouts')
-      // A keyed check revised past the sticker's cap is an unknown sender's from then on (decision 165).
-      .set({ total, revised_at: at, ...(gate.keyed === false ? { unverified: 1, keyed: 0 } : {}) })
+      // A check revised by an unknown sender is an unknown sender's from then on: past the sticker's cap
+      // (decision 165), and with a rotated key or none (seventh stage), not only the former.
+      .set({ total, revised_at: at, ...(gate.unverified ? { unverified: 1, keyed: 0 } : {}) })
       .where('id', '=', existing.id)
       .execute();
     // A recount sent for the bungalow answers its open check request too (an unknown sender's never does).

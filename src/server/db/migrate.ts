@@ -31,6 +31,7 @@ import { keysPeopleAndTextsMigration } from './migrations/025-keys-people-and-te
 import { taxDocumentsAsIssuedMigration } from './migrations/026-tax-documents-as-issued';
 import { pmsMigration } from './migrations/027-pms';
 import { taxMonthsMigration } from './migrations/028-tax-months';
+import { trailCarriesDrinksMigration } from './migrations/029-trail-carries-drinks';
 import { withOwnSchemaIntrospection } from './own-schema-introspector';
 
 /** Add new migrations at the end; names sort in the order they run. */
@@ -69,6 +70,8 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '027-pms': pmsMigration(db.dialect),
     // Months that stay filed (seventh stage)
     '028-tax-months': taxMonthsMigration(),
+    // The trail is the books (seventh stage)
+    '029-trail-carries-drinks': trailCarriesDrinksMigration(db.dialect),
   };
 }
 

@@ -136,3 +136,16 @@ export const pmsCurrency = 'THB';
 /** What "test connection" adds when the property's currency is not ours. */
 export const currencyWarning = (vendor: string, found: string) =>
   `; but its currency is ${found}, not ${pmsCurrency}: ${vendor} will refuse posts in baht (set the property's currency to ${pmsCurrency})`;
+
+/**
+ * The most of a PMS answer read (seventh stage): a page of rooms or reservations or a folio answer is kilobytes to
+ * a few hundred; a 400 MB body once took the server from 109 to 501 MB. Past it the answer is not read (refused).
+ */
+export const pmsAnswerBytes = 4 * 1024 * 1024;
+
+/** The most of a PMS's reason kept on a posting or the connection (a 5 MB refusal was stored and served). */
+export const pmsReasonChars = 500;
+
+/** A reason as kept: at most `pmsReasonChars`, cut with an ellipsis. */
+export const keptReason = (reason: string): string =>
+  reason.length <= pmsReasonChars ? reason : `${reason.slice(0, pmsReasonChars - 1)}…`;

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, buildConnector, type Dispatcher } from 'undici';
 import type { CheckoutLine } from '../../shared/api-types';
 import type { AuditActor } from '../../shared/audit-types';
 import { settleAtDeskReason } from '../../shared/pms-types';
@@ -13,11 +13,18 @@ import type { LiveHub } from '../live/live-hub';
 import type { Logger } from '../logger';
 import { currentDocumentRow, readTaxContext, type TaxContext } from '../tax/tax-documents';
 import { createAddressRules } from '../webhooks/address-rules';
-import { checkedLookup } from '../webhooks/url-check';
+import { checkedLookup, RefusedAddressError } from '../webhooks/url-check';
 import { retryDelay } from '../webhooks/webhook-sender';
 import { createCloudbedsAdapter } from './cloudbeds';
 import { createMewsAdapter } from './mews';
-import type { PmsAdapter, PmsAnswer, PmsCredentials, PmsLine, PmsSettings } from './pms-adapter';
+import {
+  keptReason,
+  type PmsAdapter,
+  type PmsAnswer,
+  type PmsCredentials,
+  type PmsLine,
+  type PmsSettings,
+} from './pms-adapter';
 
 /**
  * The PMS poster: one per app server, a second reader of the audit beside the webhook sender
@@ -99,10 +106,18 @@ export function settingsOf(row: ConnectionRow): PmsSettings {
 /**
  * The connections the adapters make, through the webhooks' address rules (WEBHOOK_ALLOWED_HOSTS names the
  * resort's own network): the name resolved once, every address checked, the connection made to what was checked.
+ * An IP literal is never looked up, so the host itself is checked at every connection too (seventh stage), as
+ * the webhooks' deliverer does: a URL saved before the rules changed, or written into the database, is refused.
  */
 export function pmsDispatcher(allowedHosts: readonly string[]): Dispatcher {
+  const rules = createAddressRules(allowedHosts);
+  const connect = buildConnector({ lookup: checkedLookup(rules) });
   return new Agent({
-    connect: { lookup: checkedLookup(createAddressRules(allowedHosts)) },
+    connect: (options, callback) => {
+      const refused = rules.refuseHost(options.hostname);
+      if (refused) return callback(new RefusedAddressError(refused), null);
+      return connect(options, callback);
+    },
     keepAliveTimeout: 10_000,
   });
 }
@@ -247,7 +262,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
         failures_in_row: failures,
         failing_since: connection.failing_since ?? iso(at),
         next_attempt_at: iso(at + wait),
-        last_error: reason,
+        last_error: keptReason(reason),
         lease_owner: null,
         lease_until: null,
       })
@@ -381,7 +396,8 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
         return saved;
       });
     };
-    const failed = (reason: string) => save({ state: 'failed', reason }, 'pms.post_failed');
+    const failed = (reason: string) =>
+      save({ state: 'failed', reason: keptReason(reason) }, 'pms.post_failed');
 
     // What was posted goes first: a revision voids and posts again, a void voids.
     if (posting?.state === 'posted' && posting.posting_id && posting.reservation_id) {

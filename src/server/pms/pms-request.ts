@@ -1,6 +1,7 @@
+import type { Readable } from 'node:stream';
 import { type Dispatcher, request } from 'undici';
 import { retryAfterMs } from '../webhooks/deliver';
-import { type PmsAnswer, pmsTimeoutMs } from './pms-adapter';
+import { type PmsAnswer, pmsAnswerBytes, pmsTimeoutMs } from './pms-adapter';
 
 /**
  * The one HTTP exchange every adapter makes: a request with the PMS timeout, and no answer at all turned into an
@@ -40,7 +41,14 @@ export async function pmsRequest(
       ...(body !== undefined ? { body } : {}),
     });
     const retryAfter = response.headers['retry-after'];
-    const text = await response.body.text();
+    const text = await readUpTo(response.body, pmsAnswerBytes);
+    if (text === null) {
+      return {
+        ok: false,
+        failure: 'refused',
+        reason: `${vendor} answered ${response.statusCode} with more than ${pmsAnswerBytes / (1024 * 1024)} MB: the answer was not read`,
+      };
+    }
     return {
       ok: true,
       value: {
@@ -69,4 +77,20 @@ export function pmsLater(vendor: string, response: PmsHttpResponse, said: string
     reason: `${vendor} answered ${response.status}: ${said}`,
     retryAfterMs: retryAfterMs(response.retryAfter, Date.now()),
   };
+}
+
+/** The body as text when it is at most `limit` bytes, else null; reading stops there and the rest is dropped. */
+async function readUpTo(body: Readable, limit: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      size += chunk.byteLength;
+      if (size > limit) return null;
+      chunks.push(chunk);
+    }
+  } finally {
+    body.destroy();
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -66,6 +66,12 @@ const required = (value: string | null | undefined, name: string, path: string):
   throw validationFailed(`${name} is required`, [{ path, message: `${name} is required` }]);
 };
 
+/** 422 `secret_required`: the connection's address or kind changed and this secret was not sent again. */
+const secretRequired = (name: string, path: string) => {
+  const message = `${name} is required again: the connection's address or kind changed, and a stored secret goes only to the address it was given for`;
+  return new HttpError(422, 'secret_required', message, [{ path, message }]);
+};
+
 /**
  * What the connection's row stores for these fields: a field left out keeps the stored one of the same kind.
  * Only the kind's own fields are kept, so a change of kind leaves no secret of the other behind.
@@ -73,8 +79,21 @@ const required = (value: string | null | undefined, name: string, path: string):
 function storedOf(input: ConnectionFields, before: ConnectionRow | undefined) {
   const same = before?.kind === input.kind;
   const kept: StoredCredentials = same && before ? JSON.parse(before.credentials) : {};
+  // A stored secret follows its address (seventh stage): a new URL or kind must send its secrets again, or
+  // a manager could send the stored key to an address of their choosing ("Test connection").
+  const moved =
+    before !== undefined && (!same || (input.apiUrl !== undefined && input.apiUrl !== before.api_url));
+  const secret = (value: string | null | undefined, name: string, path: string): string => {
+    if (moved && value === undefined) throw secretRequired(name, path);
+    return required(value, name, path);
+  };
+  if (moved) {
+    kept.apiKey = undefined;
+    kept.clientToken = undefined;
+    kept.accessToken = undefined;
+  }
   if (input.kind === 'cloudbeds') {
-    const apiKey = required(input.apiKey ?? kept.apiKey, 'API key', 'apiKey');
+    const apiKey = secret(input.apiKey ?? kept.apiKey, 'API key', 'apiKey');
     return {
       apiUrl: input.apiUrl ?? (same && before ? before.api_url : pmsDefaultApiUrls.cloudbeds),
       propertyId: input.propertyId !== undefined ? input.propertyId : (before?.property_id ?? null),
@@ -83,8 +102,8 @@ function storedOf(input: ConnectionFields, before: ConnectionRow | undefined) {
     };
   }
   const credentials: StoredCredentials = {
-    clientToken: required(input.clientToken ?? kept.clientToken, 'Client token', 'clientToken'),
-    accessToken: required(input.accessToken ?? kept.accessToken, 'Access token', 'accessToken'),
+    clientToken: secret(input.clientToken ?? kept.clientToken, 'Client token', 'clientToken'),
+    accessToken: secret(input.accessToken ?? kept.accessToken, 'Access token', 'accessToken'),
     serviceId: required(input.serviceId ?? kept.serviceId, 'Service ID', 'serviceId'),
     taxCode: input.taxCode !== undefined ? input.taxCode : (kept.taxCode ?? null),
   };

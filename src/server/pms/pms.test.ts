@@ -5,6 +5,7 @@ import { drinksByName, setGuest } from '../../../tests/support/checkout-factory'
 import { seller } from '../../../tests/support/tax-parties';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../tests/support/test-app';
 import { until } from '../../../tests/support/until';
+import { startWebhookReceiver } from '../../../tests/support/webhook-receiver';
 import type { AuditPage } from '../../shared/audit-types';
 import { localDayOf } from '../../shared/local-days';
 import {
@@ -135,6 +136,31 @@ for (const standIn of standIns)
       expect(wrong.ok).toBe(false);
       expect(wrong.message).toContain(pms.wrongSecretSays);
       expect((await call('PUT', '/api/pms', pms.connect)).status).toBe(200);
+    });
+
+    it('a new URL or kind without its secret is 422 secret_required, the stored one kept where it was: nothing reaches the new URL', async () => {
+      const elsewhere = await startWebhookReceiver();
+      try {
+        const { apiKey: _k, clientToken: _c, accessToken: _a, ...withoutSecrets } = pms.connect;
+        const moved = await call('PUT', '/api/pms', { ...withoutSecrets, apiUrl: elsewhere.url('/collect') });
+        expect(moved.status).toBe(422);
+        expect(moved.body.error.code).toBe('secret_required');
+        const otherKind = standIn.label.toLowerCase().includes('mews') ? 'cloudbeds' : 'mews';
+        const switched = await call('PUT', '/api/pms', {
+          kind: otherKind,
+          apiUrl: elsewhere.url('/collect'),
+          ...(otherKind === 'mews' ? { serviceId: 'svc' } : {}),
+        });
+        expect(switched.status).toBe(422);
+        expect(switched.body.error.code).toBe('secret_required');
+        // Nothing changed: the test goes to the PMS it was given for, with its key, and nothing to the new URL.
+        expect((await call('POST', '/api/pms/test', {})).body).toEqual({ ok: true, message: pms.testAnswer });
+        expect(elsewhere.received).toEqual([]);
+        // Sent again with the new URL, the secret goes there: the manager typed it.
+        expect((await call('PUT', '/api/pms', { ...pms.connect, apiUrl: pms.url })).status).toBe(200);
+      } finally {
+        await elsewhere.close();
+      }
     });
 
     it('the mappings are proposed by room number and drink name, and saved as corrected by hand', async () => {
