@@ -2,6 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { firstPaintOfPage } from './checkout/first-paint';
+import { firstPaintElementId } from './checkout/first-paint-id';
+import { loadSummaryLines } from './checkout/summary';
 import { startLanguage } from './i18n/language';
 import { prefetchLazyParts } from './lazy-parts';
 import { nextTask } from './next-task';
@@ -39,6 +41,9 @@ export async function start(): Promise<void> {
   // Before the router and the hydration, which take tasks of their own: the parts a page needs if the
   // connection drops next are on their way while the server is surely still there (lazy-parts.ts).
   prefetchLazyParts();
+  // On the server's page the form takes the first taps' counts once the Summary's lines are here (summary.tsx):
+  // asked for now, they come with the app's other downloads rather than a round trip after its hydration.
+  if (document.getElementById(firstPaintElementId)) loadSummaryLines().catch(() => {});
   if (document.readyState === 'complete') startOffline();
   else window.addEventListener('load', startOffline, { once: true });
   // The router's creation (its routes matched, its first loaders run) is a task of its own: on a phone it is

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestApp } from '../../../tests/support/test-app';
+import { countForms, fillCount } from '../../shared/i18n/count-forms';
+import { ru } from '../../shared/i18n/ru';
 import { firstPaintElementId } from '../../web/checkout/first-paint-id';
 import { firstPaintCssFile, firstTapScriptFile } from './checkout-page';
 
@@ -287,6 +289,28 @@ describeEachDatabase("GET /checkout with the first taps' script", ({ fresh }) =>
     // Every other answer keeps the policy without it.
     const shell = await t.request('GET', '/');
     expect(shell.headers.get('content-security-policy')).not.toContain('script-src');
+  });
+});
+
+describeEachDatabase('GET /checkout: the parts the first taps draw the Summary with', ({ fresh }) => {
+  it("carries the app's Summary line, total and bar after the root, in the page's language, and 'N items missing' by plural form", async () => {
+    const t = await fresh({ seed: true, config: { webRoot: webRootWithTaps } });
+    const { html } = await page(t, '/checkout?bungalow=4', { cookie: 'fridge-check-language=ru' });
+    const parts = html.match(/<\/div><template id="first-tap-parts">([\s\S]*?)<\/template><\/body>/)?.[1];
+    expect(parts).toBeDefined();
+    // The three parts in their order (first-tap.ts reads them so): the lines' list with one line, the total, the bar.
+    expect(parts).toMatch(/^<ul [^>]*><li [^>]*><span data-line-label="">1 x <\/span><span data-amount=""/);
+    expect(parts).toContain(`<span>${ru.totalCost}</span>`);
+    expect(parts).toContain('data-units=""');
+    expect(parts).toContain(ru.reviewReceipt);
+    const forms = embedded(html).itemsMissing;
+    expect(forms).toEqual(countForms('ru-RU', ru.itemsMissing));
+    expect([1, 3, 5].map((units) => fillCount('ru-RU', forms, units))).toEqual(
+      [1, 3, 5].map((units) => ru.itemsMissing(units)),
+    );
+    // No script, no parts: the miniature shell without it.
+    const plain = await fresh({ seed: true, config: { webRoot } });
+    expect((await page(plain, '/checkout?bungalow=4')).html).not.toContain('<template');
   });
 });
 

@@ -6,7 +6,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import type { Drink } from '../../shared/api-types';
 import { parseBungalowParam } from '../../shared/bungalow';
+import { countForms } from '../../shared/i18n/count-forms';
 import { requestLanguage } from '../../shared/i18n/language-cookie';
+import { localeOf } from '../../shared/i18n/language-list';
 import { loadMessages } from '../../shared/i18n/languages';
 import { fridgeOf } from '../../shared/stock-types';
 import { amountSlot, type FirstPaint, firstPaintJson } from '../../web/checkout/first-paint';
@@ -240,20 +242,29 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
   }
 
   async function render(url: string, firstPaint: FirstPaint): Promise<RenderedPage | null> {
+    const { head, taps, tail } = shell();
     // React's server renderer loads with the first page, not with the server: the API never waits for it.
-    const [messages, { renderCheckout }] = await Promise.all([
+    const [messages, { renderCheckout, renderFirstTapParts }] = await Promise.all([
       loadMessages(firstPaint.language),
       import('../../web/checkout/checkout-render'),
     ]);
     const root = await renderCheckout(url, firstPaint, messages);
     if (root === null) return null;
-    const { head, taps, tail } = shell();
+    // What the first taps' script draws the Summary and the total bar with (first-tap-parts.tsx), only where the
+    // script is in the page: after the root, so that no byte of it comes before the first card (a tap before it
+    // is parsed is drawn in the Summary once the page is).
+    const parts = taps ? renderFirstTapParts(firstPaint, messages) : '';
+    const data: FirstPaint = {
+      ...firstPaint,
+      lineTotal: messages.lineTotal(amountSlot),
+      itemsMissing: countForms(localeOf(firstPaint.language), messages.itemsMissing),
+    };
     const html = `${head
       .replace(/<html lang="[^"]*">/, `<html lang="${firstPaint.language}">`)
       .replace(
         /<title>[^<]*<\/title>/,
         `<title>${escapeHtml(messages.appTitle)}</title>`,
-      )}<script type="application/json" id="${firstPaintElementId}">${firstPaintJson({ ...firstPaint, lineTotal: messages.lineTotal(amountSlot) })}</script>${taps}<div id="root">${root}</div>${tail}`;
+      )}<script type="application/json" id="${firstPaintElementId}">${firstPaintJson(data)}</script>${taps}<div id="root">${root}</div>${parts}${tail}`;
     return { html, ...(await compressQuickly(html)), best: false };
   }
 

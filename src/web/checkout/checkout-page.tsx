@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Await, useLoaderData } from 'react-router';
 import type { Drink } from '../../shared/api-types';
 import { type DrinkSectionTitle, groupDrinksBySection } from '../../shared/drink-sections';
@@ -13,12 +14,13 @@ import { setCheckInProgress } from '../offline/check-in-progress';
 import { newCheckId } from './check';
 import type { checkoutLoader } from './checkout-loader';
 import { DrinkCard } from './drink-card';
+import { countedFormClass } from './drink-card-look';
 import { DrinksFailed, DrinksLoading } from './drinks-load-states';
-import { takeFirstTaps } from './first-taps';
+import { countedByFirstTaps, takeFirstTaps } from './first-taps';
 import type { FridgeLack, FridgeView } from './fridge-view';
 import { loadReceipt } from './load-receipt';
 import { changeMissing, checkoutItems, type MissingCounts, missingOf } from './missing-counts';
-import { Summary } from './summary';
+import { Summary, summaryLinesReady, summaryLinesSettled } from './summary';
 import { TotalBar } from './total-bar';
 
 const sectionIcons: Record<DrinkSectionTitle, typeof Beer> = {
@@ -90,13 +92,33 @@ function useFridgeCheck(cleared: boolean) {
 
 function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] }) {
   const { t } = useI18n();
-  // Hydrated with no counts, as the server rendered it; then, in the same commit (a layout effect: no tap can
-  // come between), the taps the first taps' script counted before the app started (first-tap.ts) become the
-  // form's, and that script stops counting. On a page the browser rendered there are none.
+  // Hydrated with no counts, as the server rendered it; then the taps the first taps' script counted before the
+  // app started (first-tap.ts) become the form's, and that script stops counting, in the same task as the form
+  // renders them (no tap can come between, no frame shows neither's Summary). Once the Summary's lines are
+  // here: the script's Summary and total bar stay, and it counts on, until the app's can show at once. On a page
+  // the browser rendered there are none.
   const [counts, setCounts] = useState<MissingCounts>({});
   useLayoutEffect(() => {
-    const firstTaps = takeFirstTaps();
-    if (firstTaps && Object.keys(firstTaps).length > 0) setCounts(firstTaps);
+    if (!countedByFirstTaps()) return;
+    const takeOver = () => {
+      const firstTaps = takeFirstTaps();
+      return firstTaps && Object.keys(firstTaps).length > 0 ? firstTaps : null;
+    };
+    if (summaryLinesReady()) {
+      // A layout effect's update renders before the browser paints.
+      const taken = takeOver();
+      if (taken) setCounts(taken);
+      return;
+    }
+    let live = true;
+    summaryLinesSettled().then(() => {
+      if (!live) return;
+      const taken = takeOver();
+      if (taken) flushSync(() => setCounts(taken));
+    });
+    return () => {
+      live = false;
+    };
   }, []);
   const [sending, setSending] = useState(false);
   // State updates land after the next render; the ref refuses a second tap in the same frame.
@@ -140,7 +162,7 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
   }
 
   return (
-    <div className={chosen.length > 0 ? 'pb-24' : undefined}>
+    <div className={chosen.length > 0 ? countedFormClass : undefined}>
       {sections.map((section) => (
         <DrinkSection key={section.title} title={section.title}>
           {section.drinks.map((drink) => (

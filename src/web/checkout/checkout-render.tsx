@@ -1,10 +1,11 @@
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { Messages } from '../../shared/i18n/en';
 import { renderInLanguage } from '../i18n/language';
 import { routes } from '../routes';
 import type { CheckoutRenderContext } from './checkout-loader';
 import type { FirstPaint } from './first-paint';
+import { FirstTapParts } from './first-tap-parts';
 
 const handler = createStaticHandler(routes);
 
@@ -27,4 +28,9 @@ export async function renderCheckout(
   return renderInLanguage(firstPaint.language, messages, () =>
     renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />),
   );
+}
+
+/** The first taps' parts (first-tap-parts.tsx) in the page's language: a `<template>` for the server's page. */
+export function renderFirstTapParts(firstPaint: FirstPaint, messages: Messages): string {
+  return renderInLanguage(firstPaint.language, messages, () => renderToStaticMarkup(<FirstTapParts />));
 }

@@ -1,3 +1,4 @@
+import type { CountForms } from '../../shared/i18n/count-forms';
 import type { Language } from '../../shared/i18n/languages';
 import { firstPaintElementId } from './first-paint-id';
 import type { FridgeView } from './fridge-view';
@@ -17,6 +18,8 @@ export interface FirstPaint {
    * card's line with it before the app has its messages. Set by the server's render.
    */
   lineTotal?: string;
+  /** The language's 'N items missing' (the total bar's), by plural form: for the same script. */
+  itemsMissing?: CountForms;
 }
 
 /** Where the amount goes in FirstPaint's `lineTotal`. */

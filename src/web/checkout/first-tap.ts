@@ -3,17 +3,35 @@
  * (server/http/checkout-page.ts, allowed by its hash), after the page's data and before its drinks, so it runs
  * before the parser reaches the first card, long before the app's code has even been asked for. It enables +
  * (and − once something is counted) on each card as the parser adds it, counts each tap on the page's own
- * buttons with the page's own rule (changeMissing) and shows it at once on the drink's count and its card, and
- * keeps the counts for the app: the checkout form takes them when it has hydrated (takeFirstTaps), and from then
- * on only the app counts. Built on its own (first-tap.vite.config.ts) into dist/web/first-tap.js.
+ * buttons with the page's own rule (changeMissing) and shows it at once on the drink's count and its card, in
+ * the Summary and on the total bar (docs/decisions/250-summary-follows-first-taps.md), and keeps the counts for
+ * the app: the checkout form takes them when it has hydrated and the Summary's lines are here (takeFirstTaps),
+ * and from then on only the app counts. Built on its own (first-tap.vite.config.ts) into dist/web/first-tap.js.
  *
  * Its clicks are stopped at the window, before React's root listener sees them: React replays a click on a
  * part it has not hydrated yet, which would count that tap a second time.
  */
 import type { Drink } from '../../shared/api-types';
+import { fillCount } from '../../shared/i18n/count-forms';
+import { localeOf } from '../../shared/i18n/language-list';
 import { formatBaht } from '../../shared/i18n/number-formats';
-import { lineTotal } from '../../shared/money';
-import { cardLook, countLook, drinkAttribute, lineTotalAttribute, stepAttribute } from './drink-card-look';
+import { grandTotal, lineTotal } from '../../shared/money';
+import {
+  amountAttribute,
+  cardLook,
+  countedFormClass,
+  countLook,
+  drinkAttribute,
+  firstTapPartsId,
+  lineLabelAttribute,
+  lineTotalAttribute,
+  noItemsAttribute,
+  stepAttribute,
+  summaryId,
+  summaryLineLabel,
+  summarySlotAttribute,
+  unitsAttribute,
+} from './drink-card-look';
 import { amountSlot, firstPaintOfPage } from './first-paint';
 import { type FirstTaps, firstTapsGlobal } from './first-taps';
 import { canAdd, canRemove, changeMissing, type MissingCounts, missingOf } from './missing-counts';
@@ -54,6 +72,65 @@ function startFirstTaps() {
     if (plus) plus.disabled = !canAdd(counts, drink);
   };
 
+  const setText = (part: Element, attribute: string, text: string) => {
+    const element = part.querySelector(`[${attribute}]`);
+    if (element) element.textContent = text;
+  };
+  /** The total bar: the app's markup from the page's template, outside the app's root, until the app takes over. */
+  let bar: Element | null = null;
+
+  /**
+   * The Summary and the total bar as the app draws them for these counts (docs/decisions/250): the lines, in the
+   * cards' order, and the total in the Summary's slot, which hides 'No items selected'; the bar under the thumb.
+   * Their markup is the page's template (first-tap-parts.tsx); only the numbers are written here.
+   */
+  const drawSummary = () => {
+    const parts = document.getElementById(firstTapPartsId);
+    const summary = document.getElementById(summaryId);
+    const slot = summary?.querySelector(`[${summarySlotAttribute}]`);
+    if (!page || !(parts instanceof HTMLTemplateElement) || !summary || !slot) return;
+    const [listPart, totalPart, barPart] = Array.from(parts.content.children);
+    const linePart = listPart?.firstElementChild;
+    if (!listPart || !linePart || !totalPart || !barPart) return;
+    const chosen: { drink: Drink; missing: number; price: number }[] = [];
+    for (const card of document.querySelectorAll(`[${drinkAttribute}]`)) {
+      const drink = drinks.get(card.getAttribute(drinkAttribute) ?? '');
+      const missing = drink ? missingOf(counts, drink) : 0;
+      if (drink && missing > 0) chosen.push({ drink, missing, price: drink.price });
+    }
+    const counted = chosen.length > 0;
+    summary.querySelector(`[${noItemsAttribute}]`)?.toggleAttribute('hidden', counted);
+    summary.parentElement?.classList.toggle(countedFormClass, counted);
+    if (!counted) {
+      slot.replaceChildren();
+      bar?.remove();
+      bar = null;
+      return;
+    }
+    const baht = (amount: number) => formatBaht(page.language, amount);
+    const total = baht(grandTotal(chosen));
+    const list = listPart.cloneNode(false) as Element;
+    for (const { drink, missing } of chosen) {
+      const line = linePart.cloneNode(true) as Element;
+      setText(line, lineLabelAttribute, summaryLineLabel(missing, drink.drinkName));
+      setText(line, amountAttribute, baht(lineTotal(missing, drink.price)));
+      list.append(line);
+    }
+    const totalLine = totalPart.cloneNode(true) as Element;
+    setText(totalLine, amountAttribute, total);
+    slot.replaceChildren(list, totalLine);
+    if (!bar) {
+      bar = barPart.cloneNode(true) as Element;
+      bar.querySelector('button')?.addEventListener('click', () => {
+        document.getElementById(summaryId)?.scrollIntoView({ behavior: 'smooth' });
+      });
+      document.body.append(bar);
+    }
+    const units = chosen.reduce((sum, item) => sum + item.missing, 0);
+    setText(bar, unitsAttribute, fillCount(localeOf(page.language), page.itemsMissing ?? {}, units));
+    setText(bar, amountAttribute, total);
+  };
+
   // Each card once its + is parsed. The parser adds the page in chunks, each a task; the observer's records
   // are taken at the end of the chunk's task, before the browser can draw a frame of it, so no + is ever drawn
   // disabled. Only new cards: draw's own change of a count would otherwise call it again.
@@ -71,6 +148,8 @@ function startFirstTaps() {
   const parsed = () => {
     parsing.disconnect();
     drawParsedCards();
+    // A tap may have come before the Summary was parsed.
+    drawSummary();
   };
   if (document.readyState === 'loading')
     document.addEventListener('DOMContentLoaded', parsed, { once: true });
@@ -86,6 +165,7 @@ function startFirstTaps() {
     const step = stepButton.getAttribute(stepAttribute) === '-1' ? -1 : 1;
     counts = changeMissing(counts, drink, step);
     draw(card, drink);
+    drawSummary();
   };
   window.addEventListener('click', onClick, true);
 
@@ -93,6 +173,9 @@ function startFirstTaps() {
     take() {
       window.removeEventListener('click', onClick, true);
       parsing.disconnect();
+      // The app draws its own bar in the same task (checkout-page.tsx); its Summary replaces the slot's lines.
+      bar?.remove();
+      bar = null;
       firstTaps.take = () => null;
       return counts;
     },

@@ -5,7 +5,7 @@ import { Button } from '../components/ui/button';
 import { useI18n } from '../i18n/language';
 import { lazyPart } from '../lazy-parts';
 import { loadReceipt } from './load-receipt';
-import { type SummaryProps, SummaryTotal } from './summary-total';
+import { SummaryLine, type SummaryProps, SummaryTotal, summaryLinesClass } from './summary-total';
 
 /**
  * Shown only under a total, so a chunk of its own (with the PromptPay amount rules), fetched at the first count.
@@ -23,7 +23,7 @@ const PromptPayPanel = lazyPart(
  * against /checkout's first load.
  */
 export function SummaryLines({ items, bungalow, onShare, sending }: SummaryProps) {
-  const { t, baht } = useI18n();
+  const { t } = useI18n();
   const [generating, setGenerating] = useState(false);
   const chosen = selectedItems(items);
   const total = grandTotal(chosen);
@@ -41,14 +41,14 @@ export function SummaryLines({ items, bungalow, onShare, sending }: SummaryProps
 
   return (
     <>
-      <ul className="mt-3 divide-y divide-slate-100">
+      <ul className={summaryLinesClass}>
         {chosen.map((item) => (
-          <li key={item.id} className="flex justify-between gap-4 py-2 text-base">
-            <span>
-              {item.missing} x {item.name}
-            </span>
-            <span className="font-medium tabular-nums">{baht(lineTotal(item.missing, item.price))}</span>
-          </li>
+          <SummaryLine
+            key={item.id}
+            missing={item.missing}
+            name={item.name}
+            amount={lineTotal(item.missing, item.price)}
+          />
         ))}
       </ul>
       <SummaryTotal total={total} />
