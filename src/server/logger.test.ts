@@ -121,3 +121,27 @@ it('each line is one JSON object: time, level, message, then the fields, whateve
     expect(Date.parse(time)).toBeLessThanOrEqual(Date.now());
   }
 });
+
+it('writes a prepared line exactly as the same fields logged whole, and nothing below its level', () => {
+  const lines: string[] = [];
+  const logger = createLogger('info', (line) => lines.push(line));
+  const fixed = { method: 'GET', path: '/api/"drinks"\n', status: 200, none: undefined };
+  const line = logger.prepare('info', 'request', fixed);
+  line({ ms: 0.4 });
+  logger.info('request', { ...fixed, ms: 0.4 });
+  line();
+  logger.info('request', fixed);
+  expect(lines).toHaveLength(4);
+  // The time aside (it may have moved by a millisecond), the same text.
+  const withoutTime = lines.map((text) => text.replace(/"time":"[^"]*"/, ''));
+  expect(withoutTime[0]).toBe(withoutTime[1]);
+  expect(withoutTime[2]).toBe(withoutTime[3]);
+  expect(JSON.parse(lines[0] ?? '')).toMatchObject({
+    level: 'info',
+    message: 'request',
+    path: '/api/"drinks"\n',
+    ms: 0.4,
+  });
+  logger.prepare('debug', 'request', fixed)({ ms: 1 });
+  expect(lines).toHaveLength(4);
+});

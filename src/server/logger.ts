@@ -8,6 +8,16 @@ export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+  /**
+   * A line logged again and again with the same level, message and first fields (a kept answer's request line,
+   * http/kept-answers.ts): those formatted once, so each call formats only the time and `fields`. The same line
+   * as `info(message, { ...fixed, ...fields })` and the others write.
+   */
+  prepare(
+    at: Exclude<LogLevel, 'silent'>,
+    message: string,
+    fixed: Record<string, unknown>,
+  ): (fields?: Record<string, unknown>) => void;
 }
 
 let pendingLines: string[] = [];
@@ -109,23 +119,35 @@ function jsonValue(value: unknown): string | undefined {
  * or message.
  */
 export function createLogger(level: LogLevel, write: (line: string) => void = bufferedStdout): Logger {
+  /** What follows the time: the level, the message and the fields. */
+  const body = (at: Exclude<LogLevel, 'silent'>, message: string, fields?: Record<string, unknown>) =>
+    `","level":"${at}","message":${jsonString(message)}${fieldsJson(fields)}`;
   const emit = (at: Exclude<LogLevel, 'silent'>, message: string, fields?: Record<string, unknown>) => {
     if (order[at] < order[level]) return;
-    let line = `{"time":"${isoNow()}","level":"${at}","message":${jsonString(message)}`;
-    if (fields !== undefined) {
-      for (const key of Object.keys(fields)) {
-        const value = jsonValue(fields[key]);
-        if (value !== undefined) line += `,${jsonString(key)}:${value}`;
-      }
-    }
-    write(`${line}}\n`);
+    write(`{"time":"${isoNow()}${body(at, message, fields)}}\n`);
   };
   return {
     debug: (m, f) => emit('debug', m, f),
     info: (m, f) => emit('info', m, f),
     warn: (m, f) => emit('warn', m, f),
     error: (m, f) => emit('error', m, f),
+    prepare(at, message, fixed) {
+      if (order[at] < order[level]) return () => {};
+      const head = body(at, message, fixed);
+      return (fields) => write(`{"time":"${isoNow()}${head}${fieldsJson(fields)}}\n`);
+    },
   };
+}
+
+/** The fields as `,"key":value` each, in their order, leaving out those JSON.stringify would. */
+function fieldsJson(fields: Record<string, unknown> | undefined): string {
+  if (fields === undefined) return '';
+  let json = '';
+  for (const key of Object.keys(fields)) {
+    const value = jsonValue(fields[key]);
+    if (value !== undefined) json += `,${jsonString(key)}:${value}`;
+  }
+  return json;
 }
 
 export function describeError(error: unknown): Record<string, unknown> {
