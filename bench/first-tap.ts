@@ -274,7 +274,15 @@ export async function runFirstTapBench(
   const oldEntry = buildOldCommit(commit, log);
   const servers = [
     { name: 'this build', server: await startServer({ env: { LOG_LEVEL: 'warn' } }) },
-    { name: commit, server: await startServer({ entry: oldEntry, env: { LOG_LEVEL: 'warn' } }) },
+    {
+      name: commit,
+      // BENCH_OLD_NODE: b772b45's better-sqlite3 builds for Node 20 only (/usr/bin/node here), not Node 24.
+      server: await startServer({
+        entry: oldEntry,
+        env: { LOG_LEVEL: 'warn' },
+        node: process.env.BENCH_OLD_NODE,
+      }),
+    },
   ];
   const chromePath = findChrome();
   const browser = await chromium.launch(chromePath ? { executablePath: chromePath } : {});

@@ -60,6 +60,8 @@ export interface StartServerOptions {
   port?: number;
   /** Another build's server (a copy of dist/, as a deploy of a new version); dist/server/main.js otherwise. */
   entry?: string;
+  /** The Node that runs it: this process's own otherwise (an older commit's native modules may need its Node). */
+  node?: string;
   /**
    * The server's stdout (its log) straight to this file, as a service manager's `append:` log would, instead
    * of through this process: a benchmark must not spend the load generator's CPU reading the log.
@@ -82,7 +84,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   const databaseUrl = options.env?.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'fridge.sqlite')}`;
   let log = '';
   const logFd = options.logFile ? fs.openSync(options.logFile, 'a') : undefined;
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(options.node ?? process.execPath, [entry], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),

@@ -84,7 +84,10 @@ function startFirstTaps() {
    * cards' order, and the total in the Summary's slot, which hides 'No items selected'; the bar under the thumb.
    * Their markup is the page's template (first-tap-parts.tsx); only the numbers are written here.
    */
+  /** A tap came before the Summary or the template was parsed: drawn as soon as both are (the observer below). */
+  let summaryWaits = false;
   const drawSummary = () => {
+    summaryWaits = true;
     const parts = document.getElementById(firstTapPartsId);
     const summary = document.getElementById(summaryId);
     const slot = summary?.querySelector(`[${summarySlotAttribute}]`);
@@ -92,6 +95,7 @@ function startFirstTaps() {
     const [listPart, totalPart, barPart] = Array.from(parts.content.children);
     const linePart = listPart?.firstElementChild;
     if (!listPart || !linePart || !totalPart || !barPart) return;
+    summaryWaits = false;
     const chosen: { drink: Drink; missing: number; price: number }[] = [];
     for (const card of document.querySelectorAll(`[${drinkAttribute}]`)) {
       const drink = drinks.get(card.getAttribute(drinkAttribute) ?? '');
@@ -143,7 +147,11 @@ function startFirstTaps() {
       draw(card, drink);
     }
   };
-  const parsing = new MutationObserver(drawParsedCards);
+  const parsing = new MutationObserver(() => {
+    drawParsedCards();
+    // Not only at DOMContentLoaded, which waits for the boot script too (a module script runs before it).
+    if (summaryWaits) drawSummary();
+  });
   parsing.observe(document.documentElement, { childList: true, subtree: true });
   const parsed = () => {
     parsing.disconnect();
