@@ -281,6 +281,25 @@ export const routeRules: Record<string, Row> = {
     rule: right('oversight'),
     call: () => ({ path: '/api/tax/documents/INV2611-99999/hold', body: { until: '2040-01-01' } }),
   },
+  // Months that stay filed (seventh stage): a month not ended yet is a 409 month_open for an allowed caller, no such
+  // document a 404: still not a refusal.
+  'GET /api/tax/months/:month': {
+    rule: right('oversight'),
+    call: () => ({ path: '/api/tax/months/2026-11' }),
+  },
+  'POST /api/tax/months/:month/filed': {
+    rule: right('oversight'),
+    call: () => ({ path: '/api/tax/months/2099-01/filed', body: {} }),
+  },
+  'POST /api/tax/documents/:number/substitute': {
+    rule: right('frontDesk'),
+    call: () => ({
+      path: '/api/tax/documents/INV2611-99999/substitute',
+      body: { reason: 'Lost by the guest' },
+    }),
+  },
+  // The departure round (seventh stage): housekeeping's phone and the desk.
+  'GET /api/round': { rule: right('fridge'), call: () => ({ path: '/api/round' }) },
   // Guests' personal data (fifth stage). An unknown guest is 404 for an allowed caller: still not a refusal.
   'GET /api/privacy/guests': {
     rule: right('guestData'),

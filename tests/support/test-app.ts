@@ -78,10 +78,10 @@ export async function createScratchDatabase(
   // The migrated schema written out once for the run (database-templates.ts), run under this schema's name.
   if (templates) await runTemplate(postgresUrl, schema, templates, seed);
   const db = openDatabase(postgresUrl, { schema, poolSize: 5 });
-  if (!templates) {
-    await migrateToLatest(db);
-    if (seed) await seedOnce(db);
-  }
+  // On a template's copy the migrations find nothing to do, but they still end as at a server's start (from then
+  // on queries are prepared once per connection).
+  await migrateToLatest(db);
+  if (seed && !templates) await seedOnce(db);
   return {
     db,
     url: postgresUrl,
