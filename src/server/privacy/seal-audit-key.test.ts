@@ -6,7 +6,7 @@ import { ownerActor } from '../../shared/team';
 import { setAuditKey } from '../audit/audit-key';
 import { appendAudit, subject } from '../audit/audit-log';
 import { verifyChain } from '../audit/verify-chain';
-import { migrateToLatest, migrateUpTo } from '../db/migrate';
+import { migrateUpTo } from '../db/migrate';
 import { seedOnce } from '../db/seed';
 
 const key = 'the-resorts-audit-key-kept-outside-the-database';
@@ -34,9 +34,10 @@ describe.each(testDialects)('migrations 016 and 024 with AUDIT_KEY set at the up
       const plainBefore = await verifyChain(k, { before024: true });
       expect(plainBefore).toMatchObject({ ok: true, events: 2 });
 
-      // The server starts the new version with the key: the migrations run under it.
+      // The server starts the new version with the key: the migrations run under it. Up to the last one that
+      // writes no events: 029 carries the drinks into the trail after the signed head, for the server to sign.
       setAuditKey(key);
-      await migrateToLatest(db);
+      await migrateUpTo(db, '028-tax-months');
       expect(await verifyChain(k, { signedTail: 'required' })).toMatchObject({
         ok: true,
         events: 3,
