@@ -204,7 +204,8 @@ start_server() {
 }
 stop_server() {
   local log=$1 status=0
-  [ "$(cat "/proc/$server_pid/comm")" = node ] || fail "pid $server_pid is not the server"
+  # By its command line: Node 24 names its main thread (and so /proc/PID/comm) "MainThread", not "node".
+  tr '\0' ' ' <"/proc/$server_pid/cmdline" | grep -q 'dist/server/main.js' || fail "pid $server_pid is not the server"
   kill -TERM "$server_pid"
   wait "$server_pid" || status=$?
   server_pid=
