@@ -31,6 +31,7 @@ async function expectPages(page: Page, shown: string[]) {
   const all = [
     'Panel',
     'Overview',
+    'Round',
     'Drinks',
     'Bungalows',
     'Restock',
@@ -129,7 +130,7 @@ for (const size of sizes) {
       await typePin(page, adminEn.pinOf(noi.name), noi.pin);
       await expect(page.getByRole('button', { name: 'Lock admin panel' })).toBeVisible();
       await expect(page.getByText(`${noi.roleLabel} · Desk tablet`)).toBeVisible();
-      await expectPages(page, ['Panel', 'Overview', 'Bungalows', 'Restock', 'Stock', 'History', 'Reports']);
+      await expectPages(page, ['Panel', 'Overview', 'Round', 'Bungalows', 'Restock', 'Stock', 'History', 'Reports']);
       // A page the desk cannot use opens the desk's first page instead, fetching nothing: the spec's panel,
       // with the guest form but no drink buttons (the catalogue is not the desk's).
       await page.goto('/admin/drinks');
@@ -145,14 +146,16 @@ for (const size of sizes) {
       await expect(entry.getByRole('button', { name: /^Mark checkout #\d+ .* paid$/ })).toBeVisible();
       await expect(entry.getByRole('button', { name: /^Void checkout/ })).toBeVisible();
 
-      // Lek, housekeeping: the restock list only.
+      // Lek, housekeeping: the round and the restock list only.
       await lock(page);
+      // Housekeeping's morning starts on the round (issue 59), the restock list one tap away.
       await signInAs(page, lek);
-      await expect(page).toHaveURL(/\/admin\/restock$/);
-      await expectPages(page, ['Restock']);
+      await expect(page).toHaveURL(/\/admin\/round$/);
+      await expectPages(page, ['Round', 'Restock']);
+      await openAdminPage(page, 'Restock');
       await expect(page.getByRole('region', { name: 'Restock list' })).toBeVisible();
       await page.goto('/admin/history');
-      await expect(page).toHaveURL(/\/admin\/restock$/);
+      await expect(page).toHaveURL(/\/admin\/round$/);
       await expectNoSeriousAxeViolations(page, 'housekeeping');
 
       // Ann, manager: the catalogue and the team, but not another manager.
@@ -161,6 +164,7 @@ for (const size of sizes) {
       await expectPages(page, [
         'Panel',
         'Overview',
+        'Round',
         'Drinks',
         'Bungalows',
         'Restock',
@@ -332,7 +336,8 @@ test.describe('a housekeeping phone (390x844)', () => {
       await phone.getByRole('button', { name: adminEn.registerThisPhone }).click();
       await expect(phone).toHaveURL(/\/admin$/);
       await signInAs(phone, lek);
-      await expect(phone).toHaveURL(/\/admin\/restock$/);
+      // Housekeeping lands on the round (issue 59).
+      await expect(phone).toHaveURL(/\/admin\/round$/);
       await expect(phone.getByText(`${lek.roleLabel} · Housekeeping phone`)).toBeVisible();
 
       // The desk sees the phone and its last use, and revokes it.
