@@ -130,7 +130,16 @@ for (const size of sizes) {
       await typePin(page, adminEn.pinOf(noi.name), noi.pin);
       await expect(page.getByRole('button', { name: 'Lock admin panel' })).toBeVisible();
       await expect(page.getByText(`${noi.roleLabel} · Desk tablet`)).toBeVisible();
-      await expectPages(page, ['Panel', 'Overview', 'Round', 'Bungalows', 'Restock', 'Stock', 'History', 'Reports']);
+      await expectPages(page, [
+        'Panel',
+        'Overview',
+        'Round',
+        'Bungalows',
+        'Restock',
+        'Stock',
+        'History',
+        'Reports',
+      ]);
       // A page the desk cannot use opens the desk's first page instead, fetching nothing: the spec's panel,
       // with the guest form but no drink buttons (the catalogue is not the desk's).
       await page.goto('/admin/drinks');
