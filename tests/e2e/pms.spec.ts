@@ -2,37 +2,23 @@ import type { Page } from '@playwright/test';
 import { adminEn } from '../../src/shared/i18n/admin-en';
 import { startCloudbedsStandIn } from '../pms/cloudbeds-stand-in';
 import { startMewsStandIn } from '../pms/mews-stand-in';
-import { startServer } from '../support/server-process';
 import { loginAsAdmin } from './admin-helpers';
 import { addMissing, testDrinks, testGuest } from './checkout-helpers';
-import { type AdminApi, test as base, expect } from './fixtures';
+import { type AdminApi, expect } from './fixtures';
+import { connectWithProposedMappings, pmsTest, throughThePms } from './pms-helpers';
 
-/** The stand-in PMS runs on this machine: the resort names it in WEBHOOK_ALLOWED_HOSTS, as for a webhook. */
-const test = base.extend({
-  server: async ({}, use) => {
-    const server = await startServer({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
-    await use(server);
-    await server.stop();
-  },
-});
-
-/** A checkout and a post both go through the server and the stand-in PMS: more than a page's usual wait. */
-const throughThePms = { timeout: 15_000 };
+const test = pmsTest;
 
 /**
  * What both tests arrange through the API: the drinks and the guest, the connection (`connect`, PUT /api/pms's
  * body), and the mappings the server proposes from the PMS's rooms, saved as proposed. Answers the signed-in
  * request context.
  */
-async function connectWithProposedMappings(adminApi: AdminApi, connect: Record<string, unknown>) {
+async function arrangeConnected(adminApi: AdminApi, connect: Record<string, unknown>) {
   await adminApi.setDrinks(testDrinks);
   await adminApi.setGuest(testGuest);
   const api = adminApi.request();
-  expect((await api.put('/api/pms', { data: connect })).status()).toBe(200);
-  const proposal = await (await api.post('/api/pms/mappings/propose', { data: {} })).json();
-  expect(
-    (await api.put('/api/pms/mappings', { data: { rooms: proposal.rooms, items: proposal.items } })).status(),
-  ).toBe(200);
+  await connectWithProposedMappings(api, connect);
   return api;
 }
 
@@ -61,7 +47,7 @@ test('a checkout in the browser reaches the stand-in folio; a refused post shows
       subReservationID: 'R-12-1',
       status: 'checked_in',
     });
-    const api = await connectWithProposedMappings(adminApi, {
+    const api = await arrangeConnected(adminApi, {
       kind: 'cloudbeds',
       apiUrl: pms.url,
       apiKey: pms.apiKey,
@@ -110,7 +96,7 @@ test('Mews: a checkout in the browser is one order on the guest’s account; the
       AssignedResourceId: room12,
       State: 'Started',
     });
-    await connectWithProposedMappings(adminApi, {
+    await arrangeConnected(adminApi, {
       kind: 'mews',
       apiUrl: mews.url,
       serviceId: mews.serviceId,

@@ -1,22 +1,12 @@
 import { adminEn } from '../../src/shared/i18n/admin-en';
 import { localDayOf } from '../../src/shared/local-days';
 import { startCloudbedsStandIn } from '../pms/cloudbeds-stand-in';
-import { startServer } from '../support/server-process';
 import { loginAsAdmin } from './admin-helpers';
 import { testDrinks, testGuest } from './checkout-helpers';
-import { test as base, expect } from './fixtures';
+import { expect } from './fixtures';
+import { connectWithProposedMappings, pmsTest, throughThePms } from './pms-helpers';
 
-/** The stand-in PMS runs on this machine: the resort names it in WEBHOOK_ALLOWED_HOSTS, as for a webhook. */
-const test = base.extend({
-  server: async ({}, use) => {
-    const server = await startServer({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
-    await use(server);
-    await server.stop();
-  },
-});
-
-/** A check reaches the round through the server, the poster and the stand-in PMS. */
-const throughThePms = { timeout: 15_000 };
+const test = pmsTest;
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -53,17 +43,7 @@ test('the Round page on a phone: departures first, each bungalow’s state movin
     await adminApi.setDrinks(testDrinks);
     await adminApi.setGuest(testGuest);
     const api = adminApi.request();
-    expect(
-      (
-        await api.put('/api/pms', { data: { kind: 'cloudbeds', apiUrl: pms.url, apiKey: pms.apiKey } })
-      ).status(),
-    ).toBe(200);
-    const proposal = await (await api.post('/api/pms/mappings/propose', { data: {} })).json();
-    expect(
-      (
-        await api.put('/api/pms/mappings', { data: { rooms: proposal.rooms, items: proposal.items } })
-      ).status(),
-    ).toBe(200);
+    await connectWithProposedMappings(api, { kind: 'cloudbeds', apiUrl: pms.url, apiKey: pms.apiKey });
 
     await loginAsAdmin(page, server.adminPassword, '/admin/round');
     const departures = page.getByRole('list', { name: adminEn.roundDepartures });
@@ -120,17 +100,7 @@ test.describe('on a 1280x800 desk', () => {
         endDate: today,
       });
       const api = adminApi.request();
-      expect(
-        (
-          await api.put('/api/pms', { data: { kind: 'cloudbeds', apiUrl: pms.url, apiKey: pms.apiKey } })
-        ).status(),
-      ).toBe(200);
-      const proposal = await (await api.post('/api/pms/mappings/propose', { data: {} })).json();
-      expect(
-        (
-          await api.put('/api/pms/mappings', { data: { rooms: proposal.rooms, items: proposal.items } })
-        ).status(),
-      ).toBe(200);
+      await connectWithProposedMappings(api, { kind: 'cloudbeds', apiUrl: pms.url, apiKey: pms.apiKey });
 
       await loginAsAdmin(page, server.adminPassword, '/admin/integrations');
       const pmsHeading = page.getByRole('heading', { name: adminEn.pmsSection, exact: true });
