@@ -7,6 +7,7 @@ export default defineConfig({
       'src/**/*.test.tsx',
       'tests/process/**/*.test.ts',
       'tests/security/**/*.test.ts',
+      'tests/support/**/*.test.ts',
     ],
     environment: 'node',
     // Migrated SQLite files each test's fresh database is copied from (docs/testing.md).

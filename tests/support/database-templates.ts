@@ -22,6 +22,9 @@ export interface PostgresTemplates {
   placeholder: string;
   seeded: string;
   bare: string;
+  /** The same schemas' rows alone (their sequences too, not the migrations' own tables): a schema emptied by a test's end is loaded again with them (schema-pool.ts). */
+  seededData: string;
+  bareData: string;
 }
 
 declare module 'vitest' {
@@ -72,6 +75,13 @@ async function makePostgresTemplates(url: string | undefined): Promise<PostgresT
     return null;
   }
   const dumps: string[] = [];
+  const data: string[] = [];
+  // psql's own commands (\\restrict) are not SQL.
+  const sqlOnly = (dump: string) =>
+    dump
+      .split('\n')
+      .filter((line) => !line.startsWith('\\'))
+      .join('\n');
   for (const seed of [true, false]) {
     const scratch = await createScratchSchema(url, 'fc_template');
     try {
@@ -90,12 +100,30 @@ async function makePostgresTemplates(url: string | undefined): Promise<PostgresT
         .filter((line) => !line.startsWith('\\') && line !== `CREATE SCHEMA ${scratch.schema};`)
         .join('\n');
       dumps.push(script.replaceAll(scratch.schema, placeholder));
+      const rows = execFileSync(
+        'pg_dump',
+        [
+          '--dbname',
+          url,
+          '--schema',
+          scratch.schema,
+          '--data-only',
+          '--inserts',
+          '--exclude-table',
+          `${scratch.schema}.kysely_migration`,
+          '--exclude-table',
+          `${scratch.schema}.kysely_migration_lock`,
+        ],
+        { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      );
+      data.push(sqlOnly(rows).replaceAll(scratch.schema, placeholder));
     } finally {
       await scratch.drop();
     }
   }
   const [seeded, bare] = dumps as [string, string];
-  return { placeholder, seeded, bare };
+  const [seededData, bareData] = data as [string, string];
+  return { placeholder, seeded, bare, seededData, bareData };
 }
 
 /** Unlike any name a migration writes, so that only the schema's name is replaced. */

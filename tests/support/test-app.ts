@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, inject, onTestFinished } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/password';
 import { type Config, parseConfig } from '../../src/server/config';
@@ -14,6 +14,7 @@ import { createLogger } from '../../src/server/logger';
 import { createPmsPoster, type PmsPoster } from '../../src/server/pms/pms-poster';
 import { createWebhookSender, type WebhookSender } from '../../src/server/webhooks/webhook-sender';
 import type { PostgresTemplates } from './database-templates';
+import { SchemaPool } from './schema-pool';
 import { createScratchSchema } from './scratch-schema';
 
 export const testAdminPassword = 'test-admin-password';
@@ -92,6 +93,45 @@ export async function createScratchDatabase(
       await scratch.drop();
     },
   };
+}
+
+/**
+ * A schema from the suite's pool (schema-pool.ts): the template's tables and rows, as createScratchDatabase's.
+ * `drop()` hands it back to the pool, once.
+ */
+async function pooledScratchDatabase(pool: SchemaPool, { seed = true } = {}): Promise<ScratchDatabase> {
+  const url = postgresUrl ?? '';
+  const schema = await pool.take(seed);
+  const db = openDatabase(url, { schema, poolSize: 5 });
+  // As on a template's copy: the migrations find nothing to do and end as at a server's start.
+  await migrateToLatest(db);
+  let handedBack: Promise<void> | undefined;
+  return {
+    db,
+    url,
+    schema,
+    openAnother: () => openDatabase(url, { schema, poolSize: 5 }),
+    drop() {
+      handedBack ??= db.close().then(() => pool.give(schema));
+      return handedBack;
+    },
+  };
+}
+
+/**
+ * A database made inside a test goes back to the pool when that test has finished (its afterEach hooks
+ * included), so the suite's next test starts on it. One made in a `beforeAll` serves the suite's tests and is
+ * handed back when the suite ends.
+ */
+function handBackAfterTest(app: TestApp, scratch: ScratchDatabase) {
+  try {
+    onTestFinished(async () => {
+      await app.live.close();
+      await scratch.drop();
+    });
+  } catch {
+    // Not inside a test: kept until the suite's afterAll.
+  }
 }
 
 /** One script, one round trip: the template's tables, indexes, triggers and rows made in `schema`. */
@@ -219,16 +259,23 @@ export function describeEachDatabase(
   for (const dialect of testDialects) {
     describe(`${name} [${dialect}]`, () => {
       const made: ScratchDatabase[] = [];
+      const templates = dialect === 'postgres' && postgresUrl ? inject('postgresTemplates') : null;
+      const pool = templates && postgresUrl ? new SchemaPool(postgresUrl, templates) : undefined;
       beforeAll(() => testAdminPasswordHash().then(() => undefined));
       afterAll(async () => {
         await Promise.all(made.map((scratch) => scratch.drop()));
+        await pool?.drain();
       });
       suite({
         dialect,
         fresh: async (options) => {
-          const scratch = await createScratchDatabase(dialect, options);
+          const scratch = pool
+            ? await pooledScratchDatabase(pool, options)
+            : await createScratchDatabase(dialect, options);
           made.push(scratch);
-          return createTestApp(scratch, options?.config ? { config: options.config } : {});
+          const app = await createTestApp(scratch, options?.config ? { config: options.config } : {});
+          if (pool) handBackAfterTest(app, scratch);
+          return app;
         },
       });
     });
