@@ -225,7 +225,15 @@ async function readWorkbook(bytes: ArrayBuffer) {
     const id = style === undefined ? '0' : (xfs[Number(style)] ?? '0');
     return formats.get(id) ?? (id === '0' ? 'General' : `builtin ${id}`);
   };
-  return { rows, formatOf };
+  /** Each sheet's print titles (the rows repeated atop every printed page), as `sheet index → range`. */
+  const printTitles = Object.fromEntries(
+    [
+      ...xml('xl/workbook.xml').matchAll(
+        /<definedName name="_xlnm\.Print_Titles" localSheetId="(\d+)">([^<]*)<\/definedName>/g,
+      ),
+    ].map((m) => [m[1], m[2]]),
+  );
+  return { rows, formatOf, printTitles };
 }
 
 describeEachDatabase('a report ready to file', ({ fresh }) => {
@@ -242,13 +250,15 @@ describeEachDatabase('a report ready to file', ({ fresh }) => {
     expect(response.status, await response.clone().text()).toBe(200);
     expect(response.headers.get('content-type')).toContain('spreadsheetml');
     expect(response.headers.get('content-disposition')).toContain('tax-report-2026-11.xlsx');
-    const { rows, formatOf } = await readWorkbook(await response.arrayBuffer());
+    const { rows, formatOf, printTitles } = await readWorkbook(await response.arrayBuffer());
     expect(rows[0]?.[0]).toBe('รายงานภาษีขาย');
     expect(rows[1]?.[0]).toBe('เดือนภาษี พฤศจิกายน ปี 2569');
     expect(rows[2]?.[0]).toBe(`ชื่อผู้ประกอบการ ${seller.sellerName}`);
     expect(rows[4]?.[0]).toBe(`เลขประจำตัวผู้เสียภาษีอากร ${seller.taxId}`);
     expect(rows[4]?.[3]).toBe('สำนักงานใหญ่');
     const headingAt = rows.findIndex((row) => row[0] === 'ลำดับ');
+    // Seventh stage: the column headings repeat atop every printed page (the form's sheet only).
+    expect(printTitles).toEqual({ 0: `'ภาษีขาย 2026-11'!$${headingAt + 1}:$${headingAt + 1}` });
     const body = rows.slice(headingAt + 1);
     const net = (total: number) => (total * 100 - vatOf(total, 700)) / 100;
     expect(body.map((row) => row.slice(0, 9))).toEqual([
@@ -314,8 +324,10 @@ describeEachDatabase('a report ready to file', ({ fresh }) => {
       cookie,
     });
     expect(response.status).toBe(200);
-    const { rows } = await readWorkbook(await response.arrayBuffer());
-    const body = rows.slice(rows.findIndex((row) => row[0] === 'ลำดับ') + 1);
+    const { rows, printTitles } = await readWorkbook(await response.arrayBuffer());
+    const headingRow = rows.findIndex((row) => row[0] === 'ลำดับ') + 1;
+    expect(printTitles).toEqual({ 0: `'ภาษีขาย 2026-11'!$${headingRow}:$${headingRow}` });
+    const body = rows.slice(headingRow);
     const vat = (...totals: number[]) => totals.reduce((sum, total) => sum + vatOf(total, 700), 0) / 100;
     expect(body.map((row) => [row[0], row[1], row[2], row[3], row[7], row[8]])).toEqual([
       [

@@ -20,6 +20,11 @@ export interface TaxWorkbook {
   rows: WorkbookCell[][];
   /** Column widths in characters. */
   widths: number[];
+  /**
+   * The row of column headings (1-based), printed again at the top of every page (seventh stage): a month
+   * of a few hundred documents prints on many pages, and each page must say what its columns are.
+   */
+  headingRow?: number;
   /** Seventh stage: the VAT return's figures, the second sheet. */
   returnSheet?: Omit<TaxWorkbook, 'returnSheet'>;
 }
@@ -276,6 +281,7 @@ export function taxWorkbook(
   rows.push(
     workbookColumns.map((value): WorkbookCell => ({ kind: 'text', value, bold: true, heading: true })),
   );
+  const headingRow = rows.length;
   const items = daily ? dailyRows(report.documents, timeZone) : report.documents;
   items.forEach((item, index) => {
     if (Array.isArray(item)) {
@@ -301,6 +307,7 @@ export function taxWorkbook(
     sheetName: `ภาษีขาย ${report.month}`,
     rows,
     widths: [7, 11, 28, 32, 16, 14, 14, 14, 14, 44],
+    headingRow,
     returnSheet: returnSheet(report),
   };
 }

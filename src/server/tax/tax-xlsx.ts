@@ -1,4 +1,5 @@
-import writeXlsxFile, { type Cell, type SheetData } from 'write-excel-file/node';
+import writeXlsxFile, { type Cell, type Feature, type SheetData } from 'write-excel-file/node';
+import { findElement, replaceElement, sanitizeTextContent } from 'write-excel-file/utility';
 import type { TaxWorkbook, WorkbookCell } from './tax-workbook';
 
 /**
@@ -28,6 +29,41 @@ function cellOf(cell: WorkbookCell): Cell {
   return { type: Number, value: cell.value, format: bahtFormat, ...bold };
 }
 
+/** A sheet's name in a formula: quoted, a quote in it doubled. */
+const sheetReference = (name: string) => `'${name.replace(/'/g, "''")}'`;
+
+/**
+ * Print titles (seventh stage): the rows each printed page repeats at its top, which Excel and LibreOffice keep
+ * as the defined name `_xlnm.Print_Titles` of the sheet (ECMA-376 part 1, 18.2.6). write-excel-file has no
+ * option for it, but lets a feature transform `xl/workbook.xml`, whose `<definedNames/>` it writes empty: this
+ * one fills it. `sheets` holds each sheet in order, with the 1-based row to repeat, or undefined for none.
+ */
+export function printTitles(sheets: { name: string; row: number | undefined }[]): Feature<Buffer> {
+  const names = sheets.flatMap(({ name, row }, index) =>
+    row === undefined
+      ? []
+      : [
+          `<definedName name="_xlnm.Print_Titles" localSheetId="${index}">${sanitizeTextContent(
+            `${sheetReference(name)}!$${row}:$${row}`,
+          )}</definedName>`,
+        ],
+  );
+  return {
+    files: {
+      transform: {
+        'xl/workbook.xml': {
+          transform(xml) {
+            const element = findElement(xml, 'definedNames');
+            if (names.length === 0) return xml;
+            if (!element) throw new Error('write-excel-file wrote no <definedNames/>: the print titles need one');
+            return replaceElement(xml, element, `<definedNames>${names.join('')}</definedNames>`);
+          },
+        },
+      },
+    },
+  };
+}
+
 export async function taxXlsx(workbook: TaxWorkbook): Promise<ArrayBuffer> {
   const sheetOf = (sheet: Omit<TaxWorkbook, 'returnSheet'>) => ({
     data: sheet.rows.map((row) => row.map(cellOf)) as SheetData,
@@ -35,8 +71,9 @@ export async function taxXlsx(workbook: TaxWorkbook): Promise<ArrayBuffer> {
     columns: sheet.widths.map((width) => ({ width })),
     orientation: 'landscape' as const,
   });
-  const sheets = [sheetOf(workbook), ...(workbook.returnSheet ? [sheetOf(workbook.returnSheet)] : [])];
-  const buffer = await writeXlsxFile(sheets).toBuffer();
+  const parts = [workbook, ...(workbook.returnSheet ? [workbook.returnSheet] : [])];
+  const titles = printTitles(parts.map((sheet) => ({ name: sheet.sheetName, row: sheet.headingRow })));
+  const buffer = await writeXlsxFile(parts.map(sheetOf), { features: [titles] }).toBuffer();
   return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
 }
 
