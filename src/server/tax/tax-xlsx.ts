@@ -1,4 +1,4 @@
-import writeXlsxFile, { type Cell, type Feature, type SheetData } from 'write-excel-file/node';
+import writeXlsxFile, { type Cell, type SheetData } from 'write-excel-file/node';
 import { findElement, replaceElement, sanitizeTextContent } from 'write-excel-file/utility';
 import type { TaxWorkbook, WorkbookCell } from './tax-workbook';
 
@@ -38,7 +38,10 @@ const sheetReference = (name: string) => `'${name.replace(/'/g, "''")}'`;
  * option for it, but lets a feature transform `xl/workbook.xml`, whose `<definedNames/>` it writes empty: this
  * one fills it. `sheets` holds each sheet in order, with the 1-based row to repeat, or undefined for none.
  */
-export function printTitles(sheets: { name: string; row: number | undefined }[]): Feature<Buffer> {
+/** A write-excel-file feature as its Node build takes them (the sheets' overload, the last). */
+type XlsxFeature = NonNullable<NonNullable<Parameters<typeof writeXlsxFile>[1]>['features']>[number];
+
+export function printTitles(sheets: { name: string; row: number | undefined }[]): XlsxFeature {
   const names = sheets.flatMap(({ name, row }, index) =>
     row === undefined
       ? []
@@ -55,7 +58,8 @@ export function printTitles(sheets: { name: string; row: number | undefined }[])
           transform(xml) {
             const element = findElement(xml, 'definedNames');
             if (names.length === 0) return xml;
-            if (!element) throw new Error('write-excel-file wrote no <definedNames/>: the print titles need one');
+            if (!element)
+              throw new Error('write-excel-file wrote no <definedNames/>: the print titles need one');
             return replaceElement(xml, element, `<definedNames>${names.join('')}</definedNames>`);
           },
         },
