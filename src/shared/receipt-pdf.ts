@@ -122,7 +122,11 @@ export function buildReceiptPdf(receipt: ReceiptModel, fonts?: ReceiptFonts): Ui
   advance(10);
 
   writer.style('normal', fontSizes.body);
-  writer.text(receipt.dateLine, left, y);
+  // A receipt's date is one short line; a credit note's reference to its invoice may wrap (seventh stage).
+  writer.split(receipt.dateLine, footerWidthMm).forEach((part, index) => {
+    if (index > 0) advance(6);
+    writer.text(part, left, y);
+  });
   if (receipt.guestLine) {
     advance(7);
     writer.text(receipt.guestLine, left, y);

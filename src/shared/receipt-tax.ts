@@ -1,7 +1,7 @@
 import { type Language, localeOf } from './i18n/languages';
 import { type TaxReceiptWords, taxReceiptWords, thaiTaxTitles } from './i18n/tax-receipt';
 import { formatSatang } from './satang';
-import type { TaxDocument, TaxSeller } from './tax';
+import type { TaxBuyer, TaxDocument, TaxSeller } from './tax';
 
 export interface ReceiptTaxInput {
   /** The seller block the document printed (a copy reprints it), or the settings' for a bill. */
@@ -95,6 +95,34 @@ export function particularsDate(language: Language, at: Date, timeZone: string, 
   }
 }
 
+/** The seller block a tax document prints: name, address, tax ID with the branch, the POS number if any. */
+export function sellerLines(language: Language, seller: TaxSeller): string[] {
+  const words = taxReceiptWords[language];
+  return [
+    seller.sellerName,
+    seller.address,
+    `${words.taxId} ${seller.taxId} (${documentBranchText(language, seller.branch)})`,
+    ...(seller.posId ? [`${words.posNumber} ${seller.posId}`] : []),
+  ];
+}
+
+/** A buyer block: the heading word and the name, the address, the tax ID and branch when the buyer has them. */
+export function buyerLines(language: Language, buyer: TaxBuyer): string[] {
+  const words = taxReceiptWords[language];
+  return [
+    `${words.buyer}: ${buyer.name}`,
+    buyer.address,
+    // A buyer without a Thai tax ID (a person, a foreign company) prints none, and no branch line.
+    ...(buyer.taxId
+      ? [
+          buyer.branch
+            ? `${words.taxId} ${buyer.taxId} (${documentBranchText(language, buyer.branch)})`
+            : `${words.taxId} ${buyer.taxId}`,
+        ]
+      : []),
+  ];
+}
+
 export function buildTaxBlock(language: Language, tax: ReceiptTaxInput): ReceiptTaxBlock {
   const words = taxReceiptWords[language];
   const thai = taxReceiptWords.th;
@@ -114,12 +142,7 @@ export function buildTaxBlock(language: Language, tax: ReceiptTaxInput): Receipt
           language === 'th' ? '' : words.substitute(tax.substitute.time),
         ).join(' / ')
       : markKey && bilingual(thaiTaxTitles[markKey], words[markKey]).join(' / '),
-    seller: [
-      seller.sellerName,
-      seller.address,
-      `${words.taxId} ${seller.taxId} (${documentBranchText(language, seller.branch)})`,
-      ...(seller.posId ? [`${words.posNumber} ${seller.posId}`] : []),
-    ],
+    seller: sellerLines(language, seller),
     numberLine: document ? `${words.documentNumber} ${document.number}` : null,
     issuedLine: `${words.issuedAt}: ${tax.issuedAt}`,
     notes: [
@@ -144,20 +167,7 @@ export function buildTaxBlock(language: Language, tax: ReceiptTaxInput): Receipt
         ? [`${own((w) => w.reason)}: ${document.reason}`]
         : []),
     ],
-    buyer: buyer
-      ? [
-          `${words.buyer}: ${buyer.name}`,
-          buyer.address,
-          // A buyer without a Thai tax ID (a person, a foreign company) prints none, and no branch line.
-          ...(buyer.taxId
-            ? [
-                buyer.branch
-                  ? `${words.taxId} ${buyer.taxId} (${documentBranchText(language, buyer.branch)})`
-                  : `${words.taxId} ${buyer.taxId}`,
-              ]
-            : []),
-        ]
-      : [],
+    buyer: buyer ? buyerLines(language, buyer) : [],
     lines:
       document === null
         ? []

@@ -2,6 +2,7 @@ import type { Checkout, CheckoutLine } from './api-types';
 import type { AuditActor } from './audit-types';
 import type { PaymentMethod } from './payment-constants';
 import type { PmsPostingState } from './pms-types';
+import type { TaxNote } from './tax';
 
 /** What the staff tools' endpoints return. */
 
@@ -49,6 +50,11 @@ export interface HistoryCheckout extends Omit<Checkout, 'checkId'> {
    * settled outside the PMS). Present only once the poster has handled it.
    */
   pms?: { state: PmsPostingState; reason: string | null; reference: string | null };
+  /**
+   * Seventh stage: the credit and debit notes that adjusted this sale after its month ended, in the order
+   * issued. Present only when there are some.
+   */
+  notes?: TaxNote[];
 }
 
 /** A version of a checkout that a later send of the same check replaced. */

@@ -141,6 +141,34 @@ export interface FullTaxDocument extends Omit<AbbreviatedTaxDocument, 'type'> {
 
 export type TaxDocument = AbbreviatedTaxDocument | FullTaxDocument;
 
+/**
+ * A credit or debit note of a checkout (seventh stage), with the particulars §86/10 and §86/9 ask it to print:
+ * its number and date of issue, the document it adjusts and that one's date, the value on it, the correct value,
+ * the difference, the VAT on the difference, and the reason. Money in satang.
+ */
+export interface TaxNote {
+  type: TaxNoteType;
+  number: string;
+  /** ISO 8601 UTC: the note is dated when it is issued (§82/10 counts it in that month). */
+  issuedAt: string;
+  /** The invoice it adjusts, and the date that invoice bears (ISO 8601 UTC). */
+  adjusts: string;
+  adjustsDatedAt: string;
+  /** The value on the adjusted invoice and the correct value, VAT included. */
+  before: number;
+  after: number;
+  /** The difference (always positive: the type says which way), its net and its VAT. */
+  total: number;
+  net: number;
+  vat: number;
+  /** The VAT rate the adjusted invoice charged, in basis points. */
+  vatRate: number;
+  reason: string | null;
+  /** The adjusted invoice's buyer, when it had one. */
+  buyer: TaxBuyer | null;
+  seller: TaxSeller | null;
+}
+
 /** The VAT inside a VAT-included total: satang, round(total × 100 × rate / (10000 + rate)), half up. */
 export function vatOf(totalThb: number, vatRate: number): number {
   const numerator = totalThb * 100 * vatRate;

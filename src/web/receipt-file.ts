@@ -2,7 +2,7 @@ import { receiptFileName } from '../shared/constants';
 import { taxReceiptTextsOf } from '../shared/i18n/tax-receipt';
 import { buildReceiptModel, type ReceiptItem } from '../shared/receipt-model';
 import { formatIssuedAt, particularsDate, receiptSeller } from '../shared/receipt-tax';
-import type { TaxDocument } from '../shared/tax';
+import type { TaxDocument, TaxNote } from '../shared/tax';
 import { currentI18n } from './i18n/language';
 import { servedFontLoader } from './receipt-fonts';
 import { loadPublicSettings } from './settings';
@@ -87,6 +87,34 @@ export async function makeReceiptFile({
   return new File([pdf as BlobPart], receiptFileName(bungalow), {
     type: 'application/pdf',
   });
+}
+
+/**
+ * A credit or debit note (seventh stage) as its PDF, made by the receipts' generator in the page's language
+ * beside the Thai, its dates on the resort's calendar: from the history, marked a copy unless `copy` is false.
+ */
+export async function makeNoteFile(note: TaxNote, { copy = true }: { copy?: boolean } = {}): Promise<File> {
+  const [{ makeReceiptPdf }, { buildNoteModel, noteFileName }, { timeZone, resortName }] = await Promise.all([
+    loadPdfBuilder(),
+    import('../shared/receipt-note'),
+    loadPublicSettings(),
+  ]);
+  const { language, t, date } = currentI18n();
+  const taxDate = (when: Date) => particularsDate(language, when, timeZone, date(when, timeZone));
+  const issuedAt = new Date(note.issuedAt);
+  const model = buildNoteModel({
+    language,
+    note,
+    issuedAt: formatIssuedAt(language, issuedAt, timeZone, taxDate(issuedAt)),
+    adjustsDate: taxDate(new Date(note.adjustsDatedAt)),
+    resortName,
+    copy,
+  });
+  const names = [resortName, note.seller?.sellerName ?? '', note.seller?.address ?? ''];
+  if (note.buyer) names.push(note.buyer.name, note.buyer.address);
+  if (note.reason) names.push(note.reason);
+  const pdf = await makeReceiptPdf(model, servedFontLoader(t, names, [taxReceiptTextsOf(language)]));
+  return new File([pdf as BlobPart], noteFileName(note), { type: 'application/pdf' });
 }
 
 /** Saves a file the way a link with `download` does. */

@@ -14,7 +14,7 @@ import type { PmsPostingState } from '../../shared/pms-types';
 import type { HistoryQuery, VoidBottles } from '../../shared/staff-schemas';
 import type { CheckoutRevision, HistoryCheckout, PaymentEvent } from '../../shared/staff-types';
 import { fridgeOf } from '../../shared/stock-types';
-import type { TaxDocument } from '../../shared/tax';
+import type { TaxDocument, TaxNote } from '../../shared/tax';
 import { actorLabel } from '../../shared/team';
 import { auditActorOf, type Change, subject } from '../audit/audit-log';
 import type { Db } from '../db/database';
@@ -118,7 +118,7 @@ function byCheckout<Row extends { checkout_id: number }, Item>(
 async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise<HistoryCheckout[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lineRows, revisionRows, paymentRows, documents, postingRows] = await Promise.all([
+  const [lineRows, revisionRows, paymentRows, { documents, notes }, postingRows] = await Promise.all([
     kysely
       .selectFrom('checkout_lines')
       .select(['checkout_id', 'drink_id', 'drink_name', 'quantity', 'unit_price', 'line_total'])
@@ -200,8 +200,12 @@ async function withLines(kysely: Kysely<Database>, rows: CheckoutRow[]): Promise
     voidApprovedBy: fromJson<{ id: number; name: string }>(row.void_approved_by),
     ...withDocument(documents.get(row.id)),
     ...withPosting(postings.get(row.id)),
+    ...withNotes(notes.get(row.id)),
   }));
 }
+
+/** A checkout no note adjusted (nearly all) reads as before: no `notes` field. */
+const withNotes = (notes: TaxNote[] | undefined) => (notes ? { notes } : {});
 
 /** A checkout the PMS never saw (none connected) reads as before: no `pms` field. */
 const withPosting = (

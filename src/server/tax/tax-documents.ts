@@ -11,6 +11,7 @@ import {
   type TaxBuyer,
   type TaxDocument,
   type TaxDocumentType,
+  type TaxNote,
   type TaxNoteType,
   type TaxSeller,
   type TaxSettings,
@@ -447,27 +448,67 @@ export async function currentDocumentRow(
     .executeTakeFirst();
 }
 
-/** The latest document of each checkout given, for the history. */
-export async function currentDocuments(db: Reader, checkoutIds: number[]): Promise<Map<number, TaxDocument>> {
+/**
+ * A credit or debit note as its checkout lists it: with the date the invoice it adjusts bears (`adjusted`, the
+ * same sale's row), for the note's printed particulars (§86/9, §86/10).
+ */
+export function noteOf(row: TaxDocumentRow, adjusted: TaxDocumentRow | undefined): TaxNote {
+  const before = (row.before_total ?? 0) * 100;
+  const after = (row.after_total ?? 0) * 100;
+  return {
+    type: row.type as TaxNoteType,
+    number: row.number,
+    issuedAt: row.issued_at,
+    adjusts: row.adjusts ?? '',
+    adjustsDatedAt: adjusted ? (adjusted.dated_at ?? adjusted.issued_at) : row.issued_at,
+    before,
+    after,
+    total: row.total * 100,
+    net: row.net,
+    vat: row.vat,
+    vatRate: row.vat_rate,
+    reason: row.reason,
+    buyer: buyerOf(row),
+    seller: sellerOf(row.seller),
+  };
+}
+
+/**
+ * The latest document of each checkout given, for the history, and (seventh stage) the credit and debit notes
+ * that adjusted it: one indexed read of the checkouts' rows.
+ */
+export async function currentDocuments(
+  db: Reader,
+  checkoutIds: number[],
+): Promise<{ documents: Map<number, TaxDocument>; notes: Map<number, TaxNote[]> }> {
   const byCheckout = new Map<number, TaxDocument>();
-  if (checkoutIds.length === 0) return byCheckout;
+  const notes = new Map<number, TaxNote[]>();
+  if (checkoutIds.length === 0) return { documents: byCheckout, notes };
   const rows = await db
     .selectFrom('tax_documents')
     .selectAll()
     .where('checkout_id', 'in', checkoutIds)
-    .where('type', 'in', invoiceTypes)
     .orderBy('checkout_id')
     .orderBy('id')
     .execute();
   const reasons = new Map<string, string>();
+  const byNumber = new Map<string, TaxDocumentRow>();
   for (const row of rows) {
+    byNumber.set(row.number, row);
+    if (row.type === 'cn' || row.type === 'dn') {
+      const note = noteOf(row, row.adjusts ? byNumber.get(row.adjusts) : undefined);
+      const listed = notes.get(row.checkout_id);
+      if (listed) listed.push(note);
+      else notes.set(row.checkout_id, [note]);
+      continue;
+    }
     if (row.reason) reasons.set(row.number, row.reason);
     const document = documentOf(row);
     // A replacement prints why the one it replaces was cancelled (seventh stage): a sale's rows come together.
     const replacedReason = row.replaces ? reasons.get(row.replaces) : undefined;
     byCheckout.set(row.checkout_id, replacedReason ? { ...document, replacedReason } : document);
   }
-  return byCheckout;
+  return { documents: byCheckout, notes };
 }
 
 /** An update of one document, found through the index by checkout (PostgreSQL has none on id: migration 023). */

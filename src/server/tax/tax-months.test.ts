@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { readSheet } from 'read-excel-file/node';
 import { expect, it } from 'vitest';
 import { drinksByName, setGuest } from '../../../tests/support/checkout-factory';
@@ -8,9 +12,12 @@ import { describeEachDatabase, type TestApp } from '../../../tests/support/test-
 import type { RecordedCheckout } from '../../shared/api-types';
 import type { AuditPage } from '../../shared/audit-types';
 import type { DaySummary } from '../../shared/day-close-types';
-import { buildTaxBlock, particularsDate } from '../../shared/receipt-tax';
+import { formatDate } from '../../shared/i18n/languages';
+import { buildNoteModel, noteFileName } from '../../shared/receipt-note';
+import { buildReceiptPdf, loadReceiptFonts } from '../../shared/receipt-pdf';
+import { buildTaxBlock, formatIssuedAt, particularsDate } from '../../shared/receipt-tax';
 import type { HistoryCheckout } from '../../shared/staff-types';
-import { type TaxMonth, type TaxReport, vatOf } from '../../shared/tax';
+import { type TaxMonth, type TaxNote, type TaxReport, vatOf } from '../../shared/tax';
 
 /**
  * Months that stay filed (DESIGN.md, the seventh stage): the accountant's story under a moved clock. A sale of
@@ -74,6 +81,26 @@ async function setUp(t: TestApp) {
   const audit = async (action: string) =>
     ((await (await get(`/api/audit?action=${action}`)).json()) as AuditPage).events;
   return { send, record, moveTo, get, report, bytes, checkout, invoice, correct, voidIt, file, audit };
+}
+
+/** A note's PDF as the history's button makes it (receipt-file.ts, in English), read back by poppler. */
+async function notePdfText(note: TaxNote): Promise<string[]> {
+  const timeZone = 'Asia/Bangkok';
+  const date = (at: Date) => particularsDate('en', at, timeZone, formatDate('en', at, timeZone));
+  const issued = new Date(note.issuedAt);
+  const model = buildNoteModel({
+    language: 'en',
+    note,
+    issuedAt: formatIssuedAt('en', issued, timeZone, date(issued)),
+    adjustsDate: date(new Date(note.adjustsDatedAt)),
+    copy: true,
+  });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'note-')), noteFileName(note));
+  fs.writeFileSync(file, buildReceiptPdf(model, await loadReceiptFonts(model)));
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().replace(/\s{2,}/g, ' | '))
+    .filter(Boolean);
 }
 
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
@@ -214,6 +241,53 @@ describeEachDatabase('months that stay filed', ({ fresh }) => {
 
     // The voided sale keeps its invoice as filed; the void's event names the credit note.
     expect((await s.checkout(a.id)).document).toMatchObject({ number: 'ABB2611-00001', status: 'issued' });
+    // The checkout lists its notes with the particulars they print; the PDF, from the receipts' generator, says them.
+    const aNovember = row(filedNovember, 'ABB2611-00001');
+    expect((await s.checkout(a.id)).notes).toEqual([
+      {
+        type: 'cn',
+        number: 'CN2612-00001',
+        issuedAt: new Date(december3).toISOString(),
+        adjusts: 'ABB2611-00001',
+        adjustsDatedAt: aNovember?.issuedAt,
+        before: a.total * 100,
+        after: 0,
+        total: a.total * 100,
+        net: a.total * 100 - creditVat,
+        vat: creditVat,
+        vatRate: 700,
+        reason: 'Guest returned the bottles',
+        buyer: null,
+        seller: { ...seller, posId: null, vatRate: 700 },
+      },
+    ]);
+    const [creditNote] = (await s.checkout(a.id)).notes ?? [];
+    if (!creditNote) throw new Error('the voided sale lists its credit note');
+    const printed = await notePdfText(creditNote);
+    expect(printed[0]).toBe('ใบลดหนี้ / Credit note | สำเนา / Copy');
+    for (const line of [
+      'No. CN2612-00001',
+      'Date and time: 3 Dec 2026 10:00',
+      'ใบกำกับภาษีเดิมเลขที่ / Original tax invoice: ABB2611-00001',
+      'ลงวันที่ / Dated: 10 Nov 2026',
+      'เหตุผล / Reason: Guest returned the bottles',
+      `Value on the original invoice | ${a.total.toFixed(2)} THB`,
+      'Correct value | 0.00 THB',
+      `ผลต่าง / Difference | ${a.total.toFixed(2)} THB`,
+      `VAT 7% on the difference | ${(creditVat / 100).toFixed(2)} THB`,
+    ]) {
+      expect(printed).toContain(line);
+    }
+    const [debitNote] = (await s.checkout(d.id)).notes ?? [];
+    expect(debitNote).toMatchObject({
+      type: 'dn',
+      number: 'DN2612-00001',
+      adjusts: 'ABB2611-00004',
+      reason: null,
+    });
+    expect((await notePdfText(debitNote as TaxNote))[0]).toBe('ใบเพิ่มหนี้ / Debit note | สำเนา / Copy');
+    // A sale no note adjusted reads as before: no `notes`.
+    expect('notes' in (await s.checkout(b.id))).toBe(false);
     const [voided] = await s.audit('checkout.voided');
     expect(voided?.details).toMatchObject({ documentNumber: 'ABB2611-00001', creditNote: 'CN2612-00001' });
     const issued = await s.audit('document.issued');

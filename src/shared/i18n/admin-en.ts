@@ -914,6 +914,12 @@ export const adminEn = {
     `Credit notes: ${credit}, debit notes: ${debit} (netted above)`,
   afterFilingTitle: 'After filing (not in the report as filed)',
   docAdjusts: (number: string) => `Adjusts ${number}`,
+  taxNoteOf: (kind: 'cn' | 'dn', number: string) =>
+    `${kind === 'cn' ? 'Credit note' : 'Debit note'} ${number}`,
+  taxNoteAdjusts: (number: string, amount: string) => `adjusts ${number} by ${amount}`,
+  notePdf: (kind: 'cn' | 'dn') => (kind === 'cn' ? 'Credit note PDF' : 'Debit note PDF'),
+  downloadNoteOf: (kind: 'cn' | 'dn', number: string) =>
+    `Download the ${kind === 'cn' ? 'credit' : 'debit'} note ${number} as a PDF`,
   taxSeriesRange: (series: string, first: string, last: string, count: number) =>
     `${series}: ${first} to ${last} (${count})`,
   correctBuyer: 'Correct buyer',

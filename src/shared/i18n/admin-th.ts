@@ -865,6 +865,11 @@ export const adminTh: AdminMessages = {
   returnNotes: (credit: number, debit: number) => `ใบลดหนี้ ${credit} ฉบับ ใบเพิ่มหนี้ ${debit} ฉบับ (หักกลบแล้ว)`,
   afterFilingTitle: 'หลังยื่นแบบ (ไม่อยู่ในรายงานฉบับที่ยื่น)',
   docAdjusts: (number: string) => `อ้างอิง ${number}`,
+  taxNoteOf: (kind: 'cn' | 'dn', number: string) => `${kind === 'cn' ? 'ใบลดหนี้' : 'ใบเพิ่มหนี้'} ${number}`,
+  taxNoteAdjusts: (number: string, amount: string) => `ปรับ ${number} จำนวน ${amount}`,
+  notePdf: (kind: 'cn' | 'dn') => (kind === 'cn' ? 'ใบลดหนี้ PDF' : 'ใบเพิ่มหนี้ PDF'),
+  downloadNoteOf: (kind: 'cn' | 'dn', number: string) =>
+    `ดาวน์โหลด${kind === 'cn' ? 'ใบลดหนี้' : 'ใบเพิ่มหนี้'} ${number} เป็น PDF`,
   taxSeriesRange: (series: string, first: string, last: string, count: number) =>
     `${series}: ${first} ถึง ${last} (${count} ฉบับ)`,
   correctBuyer: 'แก้ไขผู้ซื้อ',

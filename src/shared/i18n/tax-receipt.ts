@@ -39,6 +39,16 @@ export interface TaxReceiptWords {
   /** A substitute for a lost original (ใบแทน), the how-manyth, and the date it was issued. */
   substitute: (time: number) => string;
   substituteDate: string;
+  /**
+   * A note's particulars (§86/9, §86/10): the invoice it adjusts (its date beside it), the value on it, the
+   * correct value, the difference and the VAT on the difference.
+   */
+  originalInvoice: string;
+  originalDated: string;
+  originalValue: string;
+  correctValue: string;
+  difference: string;
+  vatOnDifference: (ratePercent: string) => string;
 }
 
 /** The titles the Revenue Code asks for, in Thai on every receipt whatever its language. */
@@ -78,6 +88,12 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     debitNote: 'Debit note',
     substitute: (time) => `Substitute no. ${time}`,
     substituteDate: 'Substitute issued on',
+    originalInvoice: 'Original tax invoice',
+    originalDated: 'Dated',
+    originalValue: 'Value on the original invoice',
+    correctValue: 'Correct value',
+    difference: 'Difference',
+    vatOnDifference: (rate) => `VAT ${rate}% on the difference`,
   },
   th: {
     abbreviatedInvoice: '',
@@ -104,6 +120,12 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     debitNote: '',
     substitute: (time) => `ใบแทนออกให้ครั้งที่ ${time}`,
     substituteDate: 'วันที่ออกใบแทน',
+    originalInvoice: 'ใบกำกับภาษีเดิมเลขที่',
+    originalDated: 'ลงวันที่',
+    originalValue: 'มูลค่าตามใบกำกับภาษีเดิม',
+    correctValue: 'มูลค่าที่ถูกต้อง',
+    difference: 'ผลต่าง',
+    vatOnDifference: (rate) => `ภาษีมูลค่าเพิ่ม ${rate}% ของผลต่าง`,
   },
   'zh-Hans': {
     abbreviatedInvoice: '简易税务发票',
@@ -130,6 +152,12 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     debitNote: '借项通知单',
     substitute: (time) => `第 ${time} 次补发`,
     substituteDate: '补发日期',
+    originalInvoice: '原税务发票',
+    originalDated: '日期',
+    originalValue: '原发票金额',
+    correctValue: '正确金额',
+    difference: '差额',
+    vatOnDifference: (rate) => `差额的增值税 ${rate}%`,
   },
   ru: {
     abbreviatedInvoice: 'Упрощённый налоговый счёт-фактура',
@@ -156,6 +184,12 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     debitNote: 'Дебет-нота',
     substitute: (time) => `Дубликат, выдан ${time}-й раз`,
     substituteDate: 'Дата выдачи дубликата',
+    originalInvoice: 'Исходный счёт-фактура',
+    originalDated: 'Дата',
+    originalValue: 'Сумма по исходному счёту',
+    correctValue: 'Правильная сумма',
+    difference: 'Разница',
+    vatOnDifference: (rate) => `НДС ${rate}% с разницы`,
   },
   ko: {
     abbreviatedInvoice: '간이 세금계산서',
@@ -182,6 +216,12 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     debitNote: '차변표',
     substitute: (time) => `${time}차 재발행본`,
     substituteDate: '재발행일',
+    originalInvoice: '원 세금계산서',
+    originalDated: '일자',
+    originalValue: '원 세금계산서 금액',
+    correctValue: '정정 금액',
+    difference: '차액',
+    vatOnDifference: (rate) => `차액의 부가세 ${rate}%`,
   },
   de: {
     abbreviatedInvoice: 'Vereinfachte Steuerrechnung',
@@ -208,6 +248,12 @@ export const taxReceiptWords: Record<Language, TaxReceiptWords> = {
     debitNote: 'Belastungsanzeige',
     substitute: (time) => `Ersatzbeleg, ${time}. Ausstellung`,
     substituteDate: 'Ersatzbeleg ausgestellt am',
+    originalInvoice: 'Ursprüngliche Steuerrechnung',
+    originalDated: 'Datum',
+    originalValue: 'Betrag der ursprünglichen Rechnung',
+    correctValue: 'Richtiger Betrag',
+    difference: 'Differenz',
+    vatOnDifference: (rate) => `MwSt. ${rate} % auf die Differenz`,
   },
 };
 

@@ -11,6 +11,7 @@ import { downloadPastReceipt } from './receipt-download';
 import { Revisions } from './revisions';
 import { TaxDocumentLine } from './tax-document-line';
 import { TaxInvoiceForm } from './tax-invoice-form';
+import { TaxNoteLines } from './tax-note-lines';
 import { VoidForm } from './void-form';
 import { WhoDidIt } from './who-did-it';
 
@@ -93,6 +94,7 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
         </p>
       )}
       {checkout.document && <TaxDocumentLine document={checkout.document} />}
+      {checkout.notes && <TaxNoteLines notes={checkout.notes} />}
       {checkout.pms && (
         <p
           className={`mt-2 text-sm ${checkout.pms.state === 'failed' ? 'font-semibold text-amber-900' : 'text-slate-700'}`}
