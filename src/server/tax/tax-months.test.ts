@@ -9,7 +9,7 @@ import { drinksByName, setGuest } from '../../../tests/support/checkout-factory'
 import { buyer, seller } from '../../../tests/support/tax-parties';
 import { errorOf } from '../../../tests/support/team';
 import { describeEachDatabase, type TestApp } from '../../../tests/support/test-app';
-import type { RecordedCheckout } from '../../shared/api-types';
+import type { ApiErrorBody, RecordedCheckout } from '../../shared/api-types';
 import type { AuditPage } from '../../shared/audit-types';
 import type { DaySummary } from '../../shared/day-close-types';
 import { formatDate } from '../../shared/i18n/languages';
@@ -429,6 +429,27 @@ describeEachDatabase('months that stay filed', ({ fresh }) => {
     const sheet = await readSheet(Buffer.from(await s.bytes('/api/tax/documents?month=2026-11&format=xlsx')));
     const row = sheet.find((cells) => cells[2] === 'INV2611-00001');
     expect([row?.[3], row?.[4], row?.[5]]).toEqual(['Jane Doe', null, null]);
+  });
+
+  it('an invoice prefix of CN or DN, which number the notes, is refused and changes nothing', async () => {
+    const t = await fresh();
+    await setUp(t);
+    const cookie = await t.login();
+    for (const [field, prefix, word] of [
+      ['abbPrefix', 'CN', 'credit'],
+      ['invoicePrefix', 'DN', 'debit'],
+    ] as const) {
+      const refused = await t.request('PUT', '/api/settings', {
+        cookie,
+        body: { tax: { ...seller, [field]: prefix } },
+      });
+      expect(refused.status).toBe(422);
+      const { error } = (await refused.json()) as { error: ApiErrorBody['error'] };
+      expect(error.message).toBe(`${prefix} numbers the ${word} notes: choose another prefix`);
+      expect(error.issues?.[0]?.path).toBe(`tax.${field}`);
+    }
+    const saved = (await (await t.request('GET', '/api/settings', { cookie })).json()).tax;
+    expect([saved.abbPrefix, saved.invoicePrefix]).toEqual(['ABB', 'INV']);
   });
 
   it('a malformed document number in the address is 400, not 500, and changes nothing', async () => {
