@@ -113,7 +113,10 @@ async function main() {
   // 10 November, 09:00: three sales; a company's full invoice for the second.
   const voided = await record(3, { Coke: 2, Chang: 1 });
   const corrected = await record(4, { Wine: 1 });
-  await call('POST', `/api/checkouts/${corrected.id}/tax-invoice`, { ...acme, buyerName: 'Acme Tradign Co.' });
+  await call('POST', `/api/checkouts/${corrected.id}/tax-invoice`, {
+    ...acme,
+    buyerName: 'Acme Tradign Co.',
+  });
   const late = await record(5, { Chang: 2 });
   // 30 November, 23:30: a check the housekeeper will recount at 00:45.
   await at('2026-11-30T16:30:00.000Z');

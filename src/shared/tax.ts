@@ -77,6 +77,17 @@ export type TaxNoteType = 'cn' | 'dn';
 /** The notes' own series (docs/decisions/220): CN2612-00001, DN2612-00001. */
 export const notePrefixes: Record<TaxNoteType, string> = { cn: 'CN', dn: 'DN' };
 
+/** `POST /api/tax/documents/:number/substitute`'s answer: which substitute (ใบแทน) of the document this is. */
+export interface TaxSubstitute {
+  number: string;
+  checkoutId: number;
+  /** 1 for the first substitute (ใบแทนออกให้ครั้งที่ 1), and on. */
+  time: number;
+  reason: string;
+  /** ISO 8601 UTC: the substitute's date, which it prints. */
+  issuedAt: string;
+}
+
 /** A tax month's state (seventh stage): open until 00:00 on the 1st of the next, ended from then, then filed. */
 export type TaxMonthState = 'open' | 'ended' | 'filed';
 

@@ -30,6 +30,8 @@ export interface ReceiptFileInput {
   document?: TaxDocument | null | undefined;
   /** Staff print it again from the history: marked a copy. */
   copy?: boolean;
+  /** Seventh stage: a substitute for a lost original (ใบแทน): which time, when, and why. Marked so instead. */
+  substitute?: { time: number; at: Date; reason: string } | undefined;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function makeReceiptFile({
   owed,
   document = null,
   copy = false,
+  substitute,
 }: ReceiptFileInput): Promise<File> {
   const [{ makeReceiptPdf }, { timeZone, resortName, promptPayId, promptPayName, tax }] = await Promise.all([
     loadPdfBuilder(),
@@ -74,6 +77,15 @@ export async function makeReceiptFile({
           copy,
           saleDate: taxDate(at),
           ...(document?.datedAt ? { replacedDate: taxDate(new Date(document.datedAt)) } : {}),
+          ...(substitute
+            ? {
+                substitute: {
+                  time: substitute.time,
+                  date: taxDate(substitute.at),
+                  reason: substitute.reason,
+                },
+              }
+            : {}),
         }
       : null,
   });

@@ -224,6 +224,44 @@ test.describe('tax documents', () => {
     expect((await xlsxDownload).suggestedFilename()).toMatch(/^tax-report-\d{4}-\d{2}\.xlsx$/);
   });
 
+  test('a desk reissues a lost original as a substitute, counted and printed as such (seventh stage)', async ({
+    page,
+    adminApi,
+    server,
+  }) => {
+    const [coke] = await adminApi.setDrinks(testDrinks);
+    await adminApi.setGuest(testGuest);
+    await turnTaxOn(server);
+    await registerDeviceAndTeam(page, server.adminPassword);
+    await pageApi(page, 'post', '/api/checkouts', {
+      bungalow: 5,
+      items: [{ drinkId: coke?.id, missing: 2 }],
+    });
+    await page.goto('/admin/history');
+    await signInAs(page, noi);
+    const [checkout] = await documentsOf(page);
+    const number = checkout?.document?.number ?? '';
+
+    await page.getByRole('button', { name: `Issue a substitute for the lost original ${number}` }).click();
+    await page.getByRole('button', { name: 'Print substitute' }).click();
+    await expect(page.getByText('Enter the reason')).toBeVisible();
+    await page.getByLabel(`Why ${number} is reissued`).fill('Guest lost the receipt');
+    const printing = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print substitute' }).click();
+    const substitute = await downloadedText(await printing);
+    expect(substitute).toContain('ใบแทนออกให้ครั้งที่ 1 / Substitute no. 1');
+    expect(substitute).toContain('เหตุผล / Reason: Guest lost the receipt');
+    expect(substitute).toContain(`No. ${number}`);
+    expect(substitute).not.toContain('Copy');
+
+    // Lost again: the second substitute says so.
+    await page.getByRole('button', { name: `Issue a substitute for the lost original ${number}` }).click();
+    await page.getByLabel(`Why ${number} is reissued`).fill('Lost again');
+    const again = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print substitute' }).click();
+    expect(await downloadedText(await again)).toContain('ใบแทนออกให้ครั้งที่ 2 / Substitute no. 2');
+  });
+
   test('the Settings page turns tax documents on with the checked fields, and off again', async ({
     page,
     server,

@@ -1,18 +1,12 @@
+import type { TaxSubstitute } from '../../shared/tax';
 import { appendAudit, type Change, subject } from '../audit/audit-log';
 import type { Db } from '../db/database';
 import { notFound } from '../http/errors';
 import { staffTextToken } from '../privacy/staff-texts';
 import { documentUpdate } from './tax-documents';
 
-/** What `POST /api/tax/documents/:number/substitute` answers: which substitute of the document this is. */
-export interface Substitute {
-  number: string;
-  checkoutId: number;
-  /** 1 for the first substitute (ใบแทนออกให้ครั้งที่ 1), and on. */
-  time: number;
-  reason: string;
-  issuedAt: string;
-}
+/** What `POST /api/tax/documents/:number/substitute` answers. */
+export type Substitute = TaxSubstitute;
 
 /**
  * A substitute (ใบแทน) for a lost original (DESIGN.md, "Months that stay filed"): not a new document and no

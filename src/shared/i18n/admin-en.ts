@@ -918,6 +918,12 @@ export const adminEn = {
     `${kind === 'cn' ? 'Credit note' : 'Debit note'} ${number}`,
   taxNoteAdjusts: (number: string, amount: string) => `adjusts ${number} by ${amount}`,
   notePdf: (kind: 'cn' | 'dn') => (kind === 'cn' ? 'Credit note PDF' : 'Debit note PDF'),
+  substitute: 'Substitute',
+  substituteOf: (number: string) => `Issue a substitute for the lost original ${number}`,
+  substituteReasonFor: (number: string) => `Why ${number} is reissued`,
+  substituteHint:
+    'A copy marked "ใบแทน" (substitute) with its date and this reason; it keeps the same number.',
+  printSubstitute: 'Print substitute',
   downloadNoteOf: (kind: 'cn' | 'dn', number: string) =>
     `Download the ${kind === 'cn' ? 'credit' : 'debit'} note ${number} as a PDF`,
   taxSeriesRange: (series: string, first: string, last: string, count: number) =>

@@ -868,6 +868,11 @@ export const adminTh: AdminMessages = {
   taxNoteOf: (kind: 'cn' | 'dn', number: string) => `${kind === 'cn' ? 'ใบลดหนี้' : 'ใบเพิ่มหนี้'} ${number}`,
   taxNoteAdjusts: (number: string, amount: string) => `ปรับ ${number} จำนวน ${amount}`,
   notePdf: (kind: 'cn' | 'dn') => (kind === 'cn' ? 'ใบลดหนี้ PDF' : 'ใบเพิ่มหนี้ PDF'),
+  substitute: 'ออกใบแทน',
+  substituteOf: (number: string) => `ออกใบแทนสำหรับต้นฉบับ ${number} ที่สูญหาย`,
+  substituteReasonFor: (number: string) => `เหตุผลที่ออกใบแทน ${number}`,
+  substituteHint: 'สำเนาที่มีคำว่า "ใบแทน" พร้อมวันที่และเหตุผลนี้ โดยใช้เลขที่เดิม',
+  printSubstitute: 'พิมพ์ใบแทน',
   downloadNoteOf: (kind: 'cn' | 'dn', number: string) =>
     `ดาวน์โหลด${kind === 'cn' ? 'ใบลดหนี้' : 'ใบเพิ่มหนี้'} ${number} เป็น PDF`,
   taxSeriesRange: (series: string, first: string, last: string, count: number) =>

@@ -20,6 +20,7 @@ import type {
 } from '../../shared/staff-types';
 import type { StayInput } from '../../shared/stay-schemas';
 import type { RestockInput } from '../../shared/stock-schemas';
+import type { TaxSubstitute } from '../../shared/tax';
 import type { FullInvoiceCorrection, FullInvoiceRequest } from '../../shared/tax-schemas';
 import type { ApprovalInput } from '../../shared/team-schemas';
 import { requestWithHeaders } from '../api';
@@ -68,6 +69,12 @@ export const issueTaxInvoice = (id: number, invoice: FullInvoiceRequest) =>
   json<HistoryCheckout>(`/api/checkouts/${id}/tax-invoice`, { method: 'POST', body: invoice });
 export const correctTaxInvoice = (id: number, correction: FullInvoiceCorrection) =>
   json<HistoryCheckout>(`/api/checkouts/${id}/tax-invoice`, { method: 'PUT', body: correction });
+/** Seventh stage: a lost original reissued as a substitute (ใบแทน); the answer says which time. */
+export const substituteTaxDocument = (number: string, reason: string) =>
+  json<TaxSubstitute>(`/api/tax/documents/${encodeURIComponent(number)}/substitute`, {
+    method: 'POST',
+    body: { reason },
+  });
 export const fetchUnpaidSummary = () => json<UnpaidSummary>('/api/checkouts/unpaid');
 export const fetchRestockList = () => json<RestockList>('/api/restock');
 /**

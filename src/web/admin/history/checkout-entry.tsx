@@ -1,4 +1,4 @@
-import { Ban, FileDown, FileText } from 'lucide-react';
+import { Ban, Copy, FileDown, FileText } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { HistoryCheckout } from '../../../shared/staff-types';
@@ -9,6 +9,7 @@ import { useGrant } from '../team/session-context';
 import { PaymentStatus } from './payment-status';
 import { downloadPastReceipt } from './receipt-download';
 import { Revisions } from './revisions';
+import { SubstituteForm } from './substitute-form';
 import { TaxDocumentLine } from './tax-document-line';
 import { TaxInvoiceForm } from './tax-invoice-form';
 import { TaxNoteLines } from './tax-note-lines';
@@ -21,6 +22,7 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
   const [invoicing, setInvoicing] = useState(false);
   const [correcting, setCorrecting] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  const [substituting, setSubstituting] = useState(false);
   const voided = checkout.voidedAt !== null;
   const headingId = `checkout-${checkout.id}`;
   const { a, baht, dateTime } = useAdminI18n();
@@ -29,6 +31,8 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
   const mayInvoice = !voided && checkout.document?.type === 'abb' && checkout.document.status === 'issued';
   // A full invoice's buyer is corrected by cancelling it and issuing a new one in its place (sixth stage).
   const mayCorrect = !voided && checkout.document?.type === 'full' && checkout.document.status === 'issued';
+  // A lost original is reissued as a substitute (seventh stage): a document that still stands.
+  const maySubstitute = checkout.document?.status === 'issued';
 
   const download = async () => {
     setDownloading(true);
@@ -133,6 +137,16 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
             {a.correctBuyer}
           </Button>
         )}
+        {maySubstitute && !substituting && checkout.document && (
+          <Button
+            variant="secondary"
+            onClick={() => setSubstituting(true)}
+            aria-label={a.substituteOf(checkout.document.number)}
+          >
+            <Copy aria-hidden="true" className="size-5" />
+            {a.substitute}
+          </Button>
+        )}
         {!voided && !voiding && voidGrant !== 'no' && (
           <Button
             variant="ghost"
@@ -148,6 +162,7 @@ export function CheckoutEntry({ checkout }: { checkout: HistoryCheckout }) {
       {/* Kept while open after the invoice is issued: the reloaded history already shows it, and the form
           still has its answer to act on (the print). */}
       {invoicing && <TaxInvoiceForm checkout={checkout} onClose={() => setInvoicing(false)} />}
+      {substituting && <SubstituteForm checkout={checkout} onClose={() => setSubstituting(false)} />}
       {correcting && <TaxInvoiceForm checkout={checkout} correction onClose={() => setCorrecting(false)} />}
     </li>
   );

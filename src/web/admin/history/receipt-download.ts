@@ -10,7 +10,10 @@ import { makeReceiptFile, saveFile } from '../../receipt-file';
  */
 export async function downloadPastReceipt(
   checkout: HistoryCheckout,
-  { copy = true }: { copy?: boolean } = {},
+  {
+    copy = true,
+    substitute,
+  }: { copy?: boolean; substitute?: { time: number; at: Date; reason: string } } = {},
 ): Promise<void> {
   saveFile(
     await makeReceiptFile({
@@ -25,6 +28,7 @@ export async function downloadPastReceipt(
       owed: checkout.payment === null && checkout.voidedAt === null && checkout.paymentTracked,
       document: checkout.document ?? null,
       copy: copy && Boolean(checkout.document),
+      substitute,
     }),
   );
 }
