@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSecretsKey, secretsKeyFormat } from './secrets/secrets-key';
 
 /** The only place that reads process.env. */
 
@@ -61,6 +62,17 @@ const listOf = (value: string) =>
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+
+/** 32 bytes as hex or base64, or unset; the message never repeats the value. */
+const secretsKeySchema = (name: string) =>
+  z
+    .string()
+    .transform((value, ctx) => {
+      const key = parseSecretsKey(value);
+      if (!key) ctx.addIssue({ code: 'custom', message: secretsKeyFormat.replace('SECRETS_KEY', name) });
+      return key ?? Buffer.alloc(0);
+    })
+    .optional();
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -131,6 +143,9 @@ const envSchema = z.object({
       message: 'AUDIT_KEY must be at least 32 bytes (for example: openssl rand -base64 48)',
     })
     .optional(),
+  // The trail is the books (seventh stage): the key PMS and webhook secrets are sealed with (decision 234).
+  SECRETS_KEY: secretsKeySchema('SECRETS_KEY'),
+  SECRETS_KEY_PREVIOUS: secretsKeySchema('SECRETS_KEY_PREVIOUS'),
 });
 
 export interface Config {
@@ -152,6 +167,9 @@ export interface Config {
   publicUrl: string | undefined;
   /** The audit chain's HMAC key, never stored in the database; unset: plain SHA-256 as before. */
   auditKey: string | undefined;
+  /** PMS and webhook secrets' key (32 bytes), and the one before it during a change; secrets/secrets-key.ts. */
+  secretsKey: Buffer | undefined;
+  secretsKeyPrevious: Buffer | undefined;
 }
 
 /** The server's own SQLite backups (DESIGN.md, "Installed like a product"; docs/operations-backups.md). */
@@ -203,6 +221,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     // Abuse resistance (fifth stage)
     publicUrl: e.PUBLIC_URL,
     auditKey: e.AUDIT_KEY,
+    secretsKey: e.SECRETS_KEY,
+    secretsKeyPrevious: e.SECRETS_KEY_PREVIOUS,
   };
 }
 

@@ -23,10 +23,13 @@ import { drinksKeptRoute } from './drinks/drinks-fast-path';
 import { checkoutPageKeptRoute } from './http/checkout-page-kept';
 import { createKeptAnswers } from './http/kept-answers';
 import { createLiveHub } from './live/live-hub';
-import { createLogger, describeError } from './logger';
+import { createLogger, describeError, type Logger } from './logger';
 import { createPmsPoster } from './pms/pms-poster';
 // Guests' personal data (fifth stage)
 import { startGuestRetention } from './privacy/retention';
+import { type SealReport, sealStoredSecrets } from './secrets/seal-stored-secrets';
+import { secretsKeySource, setSecretsKeys } from './secrets/secret-box';
+import { secretsKeysOf } from './secrets/secrets-key';
 import { createWebhookSender } from './webhooks/webhook-sender';
 
 // The server is production unless NODE_ENV says otherwise: React (the guest's first paint, checkout-page.ts)
@@ -57,10 +60,13 @@ async function main() {
   const logger = createLogger(config.logLevel);
   // Before the database opens: its connections and the migrations hash with it.
   setAuditKey(config.auditKey);
+  setSecretsKeys(secretsKeysOf(config));
   const db = openDatabase(config.databaseUrl);
+  let secrets: SealReport;
   try {
     await migrateToLatest(db);
     if (await seedOnce(db)) logger.info('seeded the drink catalogue');
+    secrets = await sealStoredSecrets(db);
   } catch (error) {
     logger.error('could not prepare the database', {
       databaseUrl: redactUrl(config.databaseUrl),
@@ -72,6 +78,8 @@ async function main() {
     await db.close().catch(() => {});
     process.exit(1);
   }
+
+  logSecretsAtRest(logger, secrets);
 
   const admin = await resolveAdminPassword(db, config.adminPassword);
   if (admin.generated) {
@@ -224,6 +232,23 @@ async function main() {
   backups.start();
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** What the start did with the stored PMS and webhook secrets (docs/decisions/234), when there is anything to say. */
+function logSecretsAtRest(logger: Logger, report: SealReport) {
+  const source = secretsKeySource();
+  if (report.sealed > 0)
+    logger.info(`encrypted ${report.sealed} stored PMS and webhook secrets with the key from ${source}`);
+  if (report.plain > 0)
+    logger.warn(
+      `${report.plain} PMS and webhook secrets are stored unencrypted, and so is every backup of the database: set SECRETS_KEY (openssl rand -base64 32) or AUDIT_KEY and start again to encrypt them`,
+    );
+  if (report.unreadable.length > 0) {
+    const message = `stored secrets that this server's key does not open are not used, and nothing is sent with them: ${report.unreadable.join('; ')}`;
+    logger.error(message);
+    // Said where an operator starting the server by hand looks too, as a malformed key is.
+    process.stderr.write(`Fridge Check: ${message}\n`);
+  }
 }
 
 function redactUrl(url: string): string {

@@ -6,6 +6,8 @@ import { staffLimits } from './staff-constants';
 export const webhookLimits = {
   urlMax: 2_000,
   descriptionMax: 200,
+  /** A secret sent back (`whsec_` and 44 characters of base64 today). */
+  secretMax: 200,
   /** Attempts per page of the delivery log. */
   attemptsPage: 50,
 } as const;
@@ -76,6 +78,16 @@ export const webhookUpdateSchema = z
     events: eventsSchema.optional(),
     description: descriptionSchema.optional(),
     enabled: z.boolean({ error: 'Enabled must be true or false' }).optional(),
+    /**
+     * The endpoint's current secret: required with a new URL (422 `secret_required`), since a stored secret
+     * goes only to the address it was given for (seventh stage).
+     */
+    secret: z
+      .string({ error: 'Secret must be text' })
+      .trim()
+      .min(1, 'Secret must not be empty')
+      .max(webhookLimits.secretMax, `Secret must be at most ${webhookLimits.secretMax} characters`)
+      .optional(),
   })
   .refine((input) => Object.keys(input).length > 0, { message: 'Send at least one field to change' });
 export type WebhookUpdateInput = z.input<typeof webhookUpdateSchema>;

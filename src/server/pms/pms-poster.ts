@@ -9,8 +9,10 @@ import { createCursorWorker, type Lease } from '../audit/cursor-worker';
 import type { WebhookConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
+import { HttpError } from '../http/errors';
 import type { LiveHub } from '../live/live-hub';
 import type { Logger } from '../logger';
+import { openSecret, type SecretPlace, SecretUnreadableError } from '../secrets/secret-box';
 import { currentDocumentRow, readTaxContext, type TaxContext } from '../tax/tax-documents';
 import { createAddressRules } from '../webhooks/address-rules';
 import { checkedLookup, RefusedAddressError } from '../webhooks/url-check';
@@ -89,17 +91,50 @@ export interface StoredCredentials extends PmsCredentials {
   taxCode?: string | null;
 }
 
+/** The vendor's secrets in `credentials`, each sealed on its own (secret-box.ts) beside the plain fields. */
+export const pmsSecretNames = ['apiKey', 'clientToken', 'accessToken'] as const;
+export type PmsSecretName = (typeof pmsSecretNames)[number];
+const pmsSecretLabels: Record<PmsSecretName, string> = {
+  apiKey: 'API key',
+  clientToken: 'client token',
+  accessToken: 'access token',
+};
+
+/** A PMS secret opens only for its connection's kind and address (secret-follows-address.ts). */
+export const pmsSecretPlace = (kind: string, name: PmsSecretName, apiUrl: string): SecretPlace => ({
+  purpose: `pms ${kind} ${name}`,
+  address: apiUrl,
+});
+
+/** 409 with what to do: a stored secret this server's key does not open is never sent, garbled or not. */
+export const pmsSecretUnreadable = (name: PmsSecretName, error: SecretUnreadableError) =>
+  new HttpError(
+    409,
+    'conflict',
+    `The PMS connection's stored ${pmsSecretLabels[name]} cannot be used: ${error.message}`,
+  );
+
+/** The connection's settings, its secrets opened: never for an answer. Throws the 409 above for one that does not open. */
 export function settingsOf(row: ConnectionRow): PmsSettings {
-  const { apiKey, clientToken, accessToken, serviceId, taxCode } = JSON.parse(
-    row.credentials,
-  ) as StoredCredentials;
+  const stored = JSON.parse(row.credentials) as StoredCredentials;
+  const credentials: PmsCredentials = {};
+  for (const name of pmsSecretNames) {
+    const value = stored[name];
+    if (value === undefined) continue;
+    try {
+      credentials[name] = openSecret(value, pmsSecretPlace(row.kind, name, row.api_url));
+    } catch (error) {
+      if (error instanceof SecretUnreadableError) throw pmsSecretUnreadable(name, error);
+      throw error;
+    }
+  }
   return {
     kind: row.kind as PmsSettings['kind'],
     apiUrl: row.api_url,
     propertyId: row.property_id,
-    serviceId: serviceId ?? null,
-    taxCode: taxCode ?? null,
-    credentials: { apiKey, clientToken, accessToken },
+    serviceId: stored.serviceId ?? null,
+    taxCode: stored.taxCode ?? null,
+    credentials,
   };
 }
 
@@ -198,7 +233,17 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
   async function postFrom(claimed: ConnectionRow, lease: Lease): Promise<void> {
     const { id } = claimed;
     let connection = claimed;
-    const adapter = adapterFor(settingsOf(connection));
+    let settings: PmsSettings;
+    try {
+      settings = settingsOf(connection);
+    } catch (error) {
+      // A secret this server's key does not open: nothing is sent; the Integrations page shows why.
+      if (!(error instanceof HttpError)) throw error;
+      await unreachable(connection, error.message, null);
+      lease.released = true;
+      return;
+    }
+    const adapter = adapterFor(settings);
     while (!cursors.stopped()) {
       if (connection.next_attempt_at && Date.parse(connection.next_attempt_at) > now()) break;
       const events = (await kysely

@@ -14,8 +14,10 @@ import { appendAudit, type Change, subject } from '../audit/audit-log';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { HttpError, notFound, validationFailed } from '../http/errors';
+import { sealSecret } from '../secrets/secret-box';
+import { addressMoved, secretRequired } from '../secrets/secret-follows-address';
 import type { PmsSettings } from './pms-adapter';
-import { type StoredCredentials, settingsOf } from './pms-poster';
+import { type PmsSecretName, pmsSecretPlace, type StoredCredentials, settingsOf } from './pms-poster';
 
 type ConnectionRow = Selectable<Database['pms_connections']>;
 
@@ -66,49 +68,43 @@ const required = (value: string | null | undefined, name: string, path: string):
   throw validationFailed(`${name} is required`, [{ path, message: `${name} is required` }]);
 };
 
-/** 422 `secret_required`: the connection's address or kind changed and this secret was not sent again. */
-const secretRequired = (name: string, path: string) => {
-  const message = `${name} is required again: the connection's address or kind changed, and a stored secret goes only to the address it was given for`;
-  return new HttpError(422, 'secret_required', message, [{ path, message }]);
-};
-
 /**
  * What the connection's row stores for these fields: a field left out keeps the stored one of the same kind.
- * Only the kind's own fields are kept, so a change of kind leaves no secret of the other behind.
+ * Only the kind's own fields are kept, so a change of kind leaves no secret of the other behind. A secret sent
+ * is sealed for the connection's kind and address (secret-box.ts); a kept one already is.
  */
 function storedOf(input: ConnectionFields, before: ConnectionRow | undefined) {
   const same = before?.kind === input.kind;
   const kept: StoredCredentials = same && before ? JSON.parse(before.credentials) : {};
+  const apiUrl = input.apiUrl ?? (same && before ? before.api_url : pmsDefaultApiUrls[input.kind]);
   // A stored secret follows its address (seventh stage): a new URL or kind must send its secrets again, or
   // a manager could send the stored key to an address of their choosing ("Test connection").
   const moved =
-    before !== undefined && (!same || (input.apiUrl !== undefined && input.apiUrl !== before.api_url));
-  const secret = (value: string | null | undefined, name: string, path: string): string => {
-    if (moved && value === undefined) throw secretRequired(name, path);
-    return required(value, name, path);
+    before !== undefined &&
+    addressMoved({ address: before.api_url, kind: before.kind }, { address: input.apiUrl, kind: input.kind });
+  const secret = (name: PmsSecretName, label: string): string => {
+    const sent = input[name as keyof ConnectionFields] as string | undefined;
+    if (sent !== undefined) return sealSecret(sent, pmsSecretPlace(input.kind, name, apiUrl));
+    if (moved) throw secretRequired(label, name, "the connection's address or kind");
+    return required(kept[name], label, name);
   };
-  if (moved) {
-    kept.apiKey = undefined;
-    kept.clientToken = undefined;
-    kept.accessToken = undefined;
-  }
   if (input.kind === 'cloudbeds') {
-    const apiKey = secret(input.apiKey ?? kept.apiKey, 'API key', 'apiKey');
+    const apiKey = secret('apiKey', 'API key');
     return {
-      apiUrl: input.apiUrl ?? (same && before ? before.api_url : pmsDefaultApiUrls.cloudbeds),
+      apiUrl,
       propertyId: input.propertyId !== undefined ? input.propertyId : (before?.property_id ?? null),
       credentials: { apiKey } satisfies StoredCredentials,
       changed: { apiKeyChanged: input.apiKey !== undefined },
     };
   }
   const credentials: StoredCredentials = {
-    clientToken: secret(input.clientToken ?? kept.clientToken, 'Client token', 'clientToken'),
-    accessToken: secret(input.accessToken ?? kept.accessToken, 'Access token', 'accessToken'),
+    clientToken: secret('clientToken', 'Client token'),
+    accessToken: secret('accessToken', 'Access token'),
     serviceId: required(input.serviceId ?? kept.serviceId, 'Service ID', 'serviceId'),
     taxCode: input.taxCode !== undefined ? input.taxCode : (kept.taxCode ?? null),
   };
   return {
-    apiUrl: input.apiUrl ?? (same && before ? before.api_url : pmsDefaultApiUrls.mews),
+    apiUrl,
     propertyId: null,
     credentials,
     changed: {

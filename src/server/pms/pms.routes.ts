@@ -12,6 +12,7 @@ import { changeBy, requireRight } from '../auth/actor';
 import type { AppDeps } from '../deps';
 import { HttpError, validationFailed } from '../http/errors';
 import { readJson, readParams, readQuery } from '../http/validate';
+import { secretsKeySource } from '../secrets/secret-box';
 import { createAddressRules } from '../webhooks/address-rules';
 import { refusalOfUrl } from '../webhooks/url-check';
 import { createPmsRepo } from './pms.repo';
@@ -33,56 +34,63 @@ export function pmsRoutes(deps: AppDeps) {
   const dispatcher = pmsDispatcher(allowedHosts);
   const adapter = async () => adapterOf(await repo.settings(), dispatcher);
 
-  return new Hono()
-    .get('/', integrations, async (c) => c.json({ connection: await repo.get() }))
-    .put('/', integrations, async (c) => {
-      const input = await readJson(c, pmsConnectionSchema);
-      const refusal = input.apiUrl === undefined ? null : await refusalOfUrl(rules, input.apiUrl);
-      if (refusal) {
-        const message = `This URL cannot be the PMS's: ${refusal}. Name the host in WEBHOOK_ALLOWED_HOSTS if it is the resort's own.`;
-        throw validationFailed(message, [{ path: 'apiUrl', message }]);
-      }
-      const connection = await repo.save(input, await changeBy(c, deps));
-      deps.pms.wake();
-      return c.json({ connection });
-    })
-    .delete('/', integrations, async (c) => {
-      await repo.remove(await changeBy(c, deps));
-      deps.pms.wake();
-      return c.body(null, 204);
-    })
-    .post('/test', integrations, async (c) => {
-      await readJson(c, pmsCommandSchema);
-      const answer = await (await adapter()).test();
-      return c.json(answer.ok ? { ok: true, message: answer.value } : { ok: false, message: answer.reason });
-    })
-    .get('/mappings', integrations, async (c) => c.json(await repo.mappings()))
-    .post('/mappings/propose', integrations, async (c) => {
-      await readJson(c, pmsCommandSchema);
-      const rooms = await (await adapter()).rooms();
-      if (!rooms.ok)
-        throw new HttpError(502, 'pms_failed', `The PMS did not give its rooms: ${rooms.reason}`);
-      return c.json(await repo.propose(rooms.value));
-    })
-    .put('/mappings', integrations, async (c) => {
-      const input = await readJson(c, pmsMappingsSchema);
-      const saved = await repo.saveMappings(input, await changeBy(c, deps));
-      return c.json(saved);
-    })
-    .get('/postings', frontDesk, async (c) => {
-      const { state } = readQuery(c, postingsQuerySchema);
-      return c.json({ postings: await repo.postings(state) });
-    })
-    .post('/postings/:id/post-again', frontDesk, async (c) => {
-      const { id } = readParams(c, idParamSchema);
-      await readJson(c, pmsCommandSchema);
-      await repo.postAgain(id, await changeBy(c, deps));
-      deps.pms.wake();
-      return c.json({ checkoutId: id }, 202);
-    })
-    .post('/postings/:id/settle', frontDesk, async (c) => {
-      const { id } = readParams(c, idParamSchema);
-      const { note } = await readJson(c, pmsSettleSchema);
-      return c.json(await repo.settle(id, note, await changeBy(c, deps)));
-    });
+  return (
+    new Hono()
+      // Whether PMS and webhook secrets are encrypted at rest: the Integrations page says when they are not.
+      .get('/', integrations, async (c) =>
+        c.json({ connection: await repo.get(), secretsEncrypted: secretsKeySource() !== null }),
+      )
+      .put('/', integrations, async (c) => {
+        const input = await readJson(c, pmsConnectionSchema);
+        const refusal = input.apiUrl === undefined ? null : await refusalOfUrl(rules, input.apiUrl);
+        if (refusal) {
+          const message = `This URL cannot be the PMS's: ${refusal}. Name the host in WEBHOOK_ALLOWED_HOSTS if it is the resort's own.`;
+          throw validationFailed(message, [{ path: 'apiUrl', message }]);
+        }
+        const connection = await repo.save(input, await changeBy(c, deps));
+        deps.pms.wake();
+        return c.json({ connection });
+      })
+      .delete('/', integrations, async (c) => {
+        await repo.remove(await changeBy(c, deps));
+        deps.pms.wake();
+        return c.body(null, 204);
+      })
+      .post('/test', integrations, async (c) => {
+        await readJson(c, pmsCommandSchema);
+        const answer = await (await adapter()).test();
+        return c.json(
+          answer.ok ? { ok: true, message: answer.value } : { ok: false, message: answer.reason },
+        );
+      })
+      .get('/mappings', integrations, async (c) => c.json(await repo.mappings()))
+      .post('/mappings/propose', integrations, async (c) => {
+        await readJson(c, pmsCommandSchema);
+        const rooms = await (await adapter()).rooms();
+        if (!rooms.ok)
+          throw new HttpError(502, 'pms_failed', `The PMS did not give its rooms: ${rooms.reason}`);
+        return c.json(await repo.propose(rooms.value));
+      })
+      .put('/mappings', integrations, async (c) => {
+        const input = await readJson(c, pmsMappingsSchema);
+        const saved = await repo.saveMappings(input, await changeBy(c, deps));
+        return c.json(saved);
+      })
+      .get('/postings', frontDesk, async (c) => {
+        const { state } = readQuery(c, postingsQuerySchema);
+        return c.json({ postings: await repo.postings(state) });
+      })
+      .post('/postings/:id/post-again', frontDesk, async (c) => {
+        const { id } = readParams(c, idParamSchema);
+        await readJson(c, pmsCommandSchema);
+        await repo.postAgain(id, await changeBy(c, deps));
+        deps.pms.wake();
+        return c.json({ checkoutId: id }, 202);
+      })
+      .post('/postings/:id/settle', frontDesk, async (c) => {
+        const { id } = readParams(c, idParamSchema);
+        const { note } = await readJson(c, pmsSettleSchema);
+        return c.json(await repo.settle(id, note, await changeBy(c, deps)));
+      })
+  );
 }

@@ -11,9 +11,11 @@ import type { Database } from '../db/tables';
 import type { LiveHub } from '../live/live-hub';
 import type { Logger } from '../logger';
 import { revealStaffTextsInJson } from '../privacy/staff-texts';
+import { openSecret, SecretUnreadableError } from '../secrets/secret-box';
 import { createAddressRules } from './address-rules';
 import { createDeliverer, type Deliverer, type DeliveryResult } from './deliver';
 import { type AuditRowToSend, payloadOf } from './payload';
+import { webhookSecretPlace } from './webhooks.repo';
 
 /**
  * The webhook sender: one per app server, a reader of the audit like the live desk's hub (decision 074).
@@ -370,13 +372,28 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
 
   function deliver(endpoint: EndpointRow, event: AuditRowToSend): Promise<DeliveryResult> {
     const at = now();
-    const secrets = [endpoint.secret];
+    const place = webhookSecretPlace(endpoint.url);
+    let secrets: string[];
+    try {
+      secrets = [openSecret(endpoint.secret, place)];
+    } catch (error) {
+      if (!(error instanceof SecretUnreadableError)) throw error;
+      // Nothing is sent unsigned, nor signed with what a wrong key made of the secret: a failure the log shows.
+      const response = `Not sent: this webhook's stored secret cannot be used: ${error.message}`;
+      return Promise.resolve({ startedAt: at, status: null, response, durationMs: 0, retryAfterMs: null });
+    }
     if (
       endpoint.previous_secret &&
       endpoint.previous_secret_until &&
       Date.parse(endpoint.previous_secret_until) > at
-    )
-      secrets.push(endpoint.previous_secret);
+    ) {
+      // The overlap's old secret signs too when it opens; the new one is the receiver's from now on anyway.
+      try {
+        secrets.push(openSecret(endpoint.previous_secret, place));
+      } catch (error) {
+        if (!(error instanceof SecretUnreadableError)) throw error;
+      }
+    }
     deliverer ??= createDeliverer({ rules, timeoutMs: config.timeoutMs, now });
     return deliverer.deliver({
       url: endpoint.url,

@@ -12,6 +12,13 @@ import { appendAudit, type Change, changedFields, changedNothing, subject } from
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { HttpError, notFound } from '../http/errors';
+import { openSecret, type SecretPlace, SecretUnreadableError, sealSecret } from '../secrets/secret-box';
+import {
+  addressMoved,
+  sameSecret,
+  secretNotTheStoredOne,
+  secretRequired,
+} from '../secrets/secret-follows-address';
 import { newWebhookSecret } from './signature';
 
 type EndpointRow = Selectable<Database['webhook_endpoints']>;
@@ -51,6 +58,43 @@ const audited = (e: Pick<WebhookEndpoint, 'url' | 'events' | 'description' | 'en
 
 const notFoundWebhook = () => notFound('Webhook');
 
+/** A webhook's secrets open only for its address (secret-box.ts): one moved in the database signs nothing. */
+export const webhookSecretPlace = (url: string): SecretPlace => ({ purpose: 'webhook', address: url });
+
+const sendItsSecret =
+  "Send the webhook's current secret (shown when it was added or last rotated) with the new URL, or rotate the secret and send the new one";
+
+/**
+ * A new URL keeps the endpoint's secret only when the change sends it (secret-follows-address.ts): the secret
+ * is sealed for the new address, and the previous one of a rotation signs no more (it was the old receiver's).
+ * A secret sent without a new URL must be the stored one too. Answers the fields to set.
+ */
+function secretFollowing(before: EndpointRow, input: { url?: string; secret?: string }) {
+  const moved = addressMoved({ address: before.url }, { address: input.url });
+  if (input.secret === undefined) {
+    if (moved) throw secretRequired('Secret', 'secret', "the webhook's address", sendItsSecret);
+    return {};
+  }
+  let stored: string;
+  try {
+    stored = openSecret(before.secret, webhookSecretPlace(before.url));
+  } catch (error) {
+    if (!(error instanceof SecretUnreadableError)) throw error;
+    throw new HttpError(
+      409,
+      'conflict',
+      `This webhook's stored secret cannot be used: ${error.message}. Rotate its secret, then change the URL with the new one`,
+    );
+  }
+  if (!sameSecret(input.secret, stored)) throw secretNotTheStoredOne('Secret', 'secret', sendItsSecret);
+  if (!moved || input.url === undefined) return {};
+  return {
+    secret: sealSecret(stored, webhookSecretPlace(input.url)),
+    previous_secret: null,
+    previous_secret_until: null,
+  };
+}
+
 /** The endpoints and their log; every change is audited in its own transaction (the Activity page shows it). */
 export function createWebhooksRepo({ kysely }: Db) {
   /** The endpoint as stored (in `db`: the handle, or the transaction that changes it), else 404. */
@@ -82,7 +126,7 @@ export function createWebhooksRepo({ kysely }: Db) {
             events: JSON.stringify(input.events),
             description: input.description,
             enabled: 1,
-            secret,
+            secret: sealSecret(secret, webhookSecretPlace(input.url)),
             cursor: Number(head?.seq ?? 0),
             failures_in_row: 0,
             created_at: change.at,
@@ -102,17 +146,19 @@ export function createWebhooksRepo({ kysely }: Db) {
 
     async update(
       id: number,
-      input: Partial<WebhookFields> & { enabled?: boolean },
+      input: Partial<WebhookFields> & { enabled?: boolean; secret?: string },
       change: Change,
     ): Promise<WebhookEndpoint> {
       return kysely.transaction().execute(async (trx) => {
         const before = await find(id, trx);
+        const secretFields = secretFollowing(before, input);
         const wasEnabled = before.enabled === 1;
         const enabled = input.enabled ?? wasEnabled;
         const row = await trx
           .updateTable('webhook_endpoints')
           .set({
             ...(input.url !== undefined ? { url: input.url } : {}),
+            ...secretFields,
             ...(input.events !== undefined ? { events: JSON.stringify(input.events) } : {}),
             ...(input.description !== undefined ? { description: input.description } : {}),
             enabled: enabled ? 1 : 0,
@@ -163,7 +209,12 @@ export function createWebhooksRepo({ kysely }: Db) {
         const until = new Date(Date.parse(change.at) + overlapMs).toISOString();
         const row = await trx
           .updateTable('webhook_endpoints')
-          .set({ secret, previous_secret: before.secret, previous_secret_until: until })
+          .set({
+            secret: sealSecret(secret, webhookSecretPlace(before.url)),
+            // Sealed for the same address: it opens as it is.
+            previous_secret: before.secret,
+            previous_secret_until: until,
+          })
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow();

@@ -561,6 +561,9 @@ export const adminEn = {
   webhookEvents: 'Events',
   webhookEventsHint: 'Actions separated by commas (checkout.recorded, payment.recorded), or * for all',
   webhookDescription: 'Description (optional)',
+  webhookSecretAgain: 'Secret',
+  webhookSecretAgainHint:
+    "A new URL needs the webhook's current secret (whsec_…, shown when it was added or rotated): a secret goes only to the address it was given for.",
   addWebhook: 'Add endpoint',
   webhookAdded: 'Endpoint added',
   webhookChanged: 'Endpoint saved',
@@ -1003,6 +1006,8 @@ export const adminEn = {
   pmsClientToken: 'Client token',
   pmsAccessToken: 'Access token',
   pmsSecretSet: 'Set: leave empty to keep it',
+  secretsNotEncrypted:
+    'The PMS key and the webhook secrets are stored unencrypted, and so is every backup of the database. Set SECRETS_KEY (or AUDIT_KEY) on the server and restart it to encrypt them.',
   pmsSave: 'Save connection',
   pmsSaved: 'PMS connection saved',
   pmsTest: 'Test connection',

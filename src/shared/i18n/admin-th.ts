@@ -526,6 +526,9 @@ export const adminTh: AdminMessages = {
   webhookEvents: 'เหตุการณ์',
   webhookEventsHint: 'การกระทำคั่นด้วยจุลภาค (checkout.recorded, payment.recorded) หรือ * สำหรับทั้งหมด',
   webhookDescription: 'คำอธิบาย (ไม่บังคับ)',
+  webhookSecretAgain: 'รหัสลับ',
+  webhookSecretAgainHint:
+    'URL ใหม่ต้องใช้รหัสลับปัจจุบันของเว็บฮุก (whsec_… ที่แสดงเมื่อเพิ่มหรือหมุนเวียน): รหัสลับส่งไปเฉพาะที่อยู่ที่ให้ไว้เท่านั้น',
   addWebhook: 'เพิ่มปลายทาง',
   webhookAdded: 'เพิ่มปลายทางแล้ว',
   webhookChanged: 'บันทึกปลายทางแล้ว',
@@ -950,6 +953,8 @@ export const adminTh: AdminMessages = {
   pmsClientToken: 'โทเคนไคลเอนต์ (Client token)',
   pmsAccessToken: 'โทเคนการเข้าถึง (Access token)',
   pmsSecretSet: 'ตั้งแล้ว: เว้นว่างไว้เพื่อใช้ค่าเดิม',
+  secretsNotEncrypted:
+    'คีย์ PMS และรหัสลับของเว็บฮุกถูกเก็บโดยไม่เข้ารหัส และทุกไฟล์สำรองของฐานข้อมูลก็เช่นกัน ตั้ง SECRETS_KEY (หรือ AUDIT_KEY) บนเซิร์ฟเวอร์แล้วเริ่มใหม่เพื่อเข้ารหัส',
   pmsSave: 'บันทึกการเชื่อมต่อ',
   pmsSaved: 'บันทึกการเชื่อมต่อ PMS แล้ว',
   pmsTest: 'ทดสอบการเชื่อมต่อ',

@@ -13,7 +13,8 @@ import { requestWithHeaders } from '../api';
 const json = async <T>(path: string, init?: { method?: string; body?: unknown }) =>
   (await requestWithHeaders<T>(path, init)).body;
 
-export const fetchPms = () => json<{ connection: PmsConnection | null }>('/api/pms');
+export const fetchPms = () =>
+  json<{ connection: PmsConnection | null; secretsEncrypted: boolean }>('/api/pms');
 export const savePms = (input: PmsConnectionInput) =>
   json<{ connection: PmsConnection }>('/api/pms', { method: 'PUT', body: input });
 export const testPms = () => json<PmsTestAnswer>('/api/pms/test', { method: 'POST', body: {} });

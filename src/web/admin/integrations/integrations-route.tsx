@@ -40,6 +40,7 @@ export const loader = pageLoader(({ request }) => {
     pms: reportLoadFailure(
       Promise.all([fetchPms(), fetchPmsMappings(), fetchDrinks()]).then(([pms, mappings, drinks]) => ({
         connection: pms.connection,
+        secretsEncrypted: pms.secretsEncrypted,
         mappings,
         drinks,
       })),
@@ -126,12 +127,22 @@ export function Component() {
         <Suspense fallback={<Loading />}>
           <Await resolve={data.pms} errorElement={<LoadFailed what={a.pmsSection} />}>
             {(pms) => (
-              <PmsSection
-                key={`${pms.connection?.updatedAt ?? 'none'} ${JSON.stringify(pms.mappings)}`}
-                connection={pms.connection}
-                mappings={pms.mappings}
-                drinks={pms.drinks}
-              />
+              <>
+                {!pms.secretsEncrypted && (
+                  <p
+                    role="status"
+                    className="mb-4 rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-300"
+                  >
+                    {a.secretsNotEncrypted}
+                  </p>
+                )}
+                <PmsSection
+                  key={`${pms.connection?.updatedAt ?? 'none'} ${JSON.stringify(pms.mappings)}`}
+                  connection={pms.connection}
+                  mappings={pms.mappings}
+                  drinks={pms.drinks}
+                />
+              </>
             )}
           </Await>
         </Suspense>

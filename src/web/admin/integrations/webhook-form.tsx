@@ -24,6 +24,9 @@ export function WebhookForm({ webhook, onDone }: { webhook?: WebhookEndpoint; on
   const [description, setDescription] = useState(webhook?.description ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [secret, setSecret] = useState<string | null>(null);
+  /** An edit that moves the endpoint sends its current secret again (422 `secret_required` otherwise). */
+  const [secretAgain, setSecretAgain] = useState('');
+  const moved = webhook !== undefined && url.trim() !== webhook.url;
   useActionResult(fetcher, (result) => {
     if (result.ok) {
       setErrors({});
@@ -39,7 +42,7 @@ export function WebhookForm({ webhook, onDone }: { webhook?: WebhookEndpoint; on
     const found: Record<string, string> = {};
     for (const issue of result.issues) {
       const field = issue.path.split('.')[0] ?? '';
-      found[['url', 'events', 'description'].includes(field) ? field : 'url'] ??= issue.message;
+      found[['url', 'events', 'description', 'secret'].includes(field) ? field : 'url'] ??= issue.message;
     }
     if (result.issues.length === 0) found.url = result.message;
     setErrors(found);
@@ -50,7 +53,11 @@ export function WebhookForm({ webhook, onDone }: { webhook?: WebhookEndpoint; on
     setSecret(null);
     fetcher.submit(
       webhook
-        ? { intent: 'change-webhook', id: webhook.id, change: fields }
+        ? {
+            intent: 'change-webhook',
+            id: webhook.id,
+            change: moved && secretAgain.trim() ? { ...fields, secret: secretAgain.trim() } : fields,
+          }
         : { intent: 'add-webhook', webhook: fields },
       submitOptions(),
     );
@@ -72,6 +79,18 @@ export function WebhookForm({ webhook, onDone }: { webhook?: WebhookEndpoint; on
         error={errors.url}
         onChange={(event) => setUrl(event.target.value)}
       />
+      {moved && (
+        <Field
+          label={a.webhookSecretAgain}
+          hint={a.webhookSecretAgainHint}
+          type="password"
+          autoComplete="off"
+          maxLength={webhookLimits.secretMax}
+          value={secretAgain}
+          error={errors.secret}
+          onChange={(event) => setSecretAgain(event.target.value)}
+        />
+      )}
       <Field
         label={a.webhookEvents}
         hint={a.webhookEventsHint}
