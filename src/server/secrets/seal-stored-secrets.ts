@@ -24,9 +24,10 @@ import {
  * migration: `npm run migrate` runs as the database's owner and need not have the key, and the `fcs1.` prefix
  * already tells a sealed secret from a plain one (docs/decisions/234).
  *
- * Each row is written only if it is still as read, so two servers starting together seal it once. On SQLite,
- * once something was sealed, the file is vacuumed: the plain text an update leaves in the file's free pages
- * (and in its write-ahead log) is gone, and a copy of the file holds no secret.
+ * Each row is written only if it is still as read, so two servers starting together seal it once. On SQLite the
+ * pages an update frees are zeroed already (secure_delete, decision 121), but the write-ahead log still holds the
+ * pages as they were before: once something was sealed, it is checkpointed and emptied, so a copy of the file and
+ * its log holds no secret.
  */
 
 export interface SealReport {
@@ -45,11 +46,11 @@ export async function sealStoredSecrets(db: Db): Promise<SealReport> {
   const resealed = (stored: string, place: SecretPlace, name: string): string | undefined => {
     try {
       const secret = openSecret(stored, place);
-      if (sealedUnderCurrentKey(stored)) return undefined;
       if (!keyed) {
-        report.plain++;
+        if (!isSealed(stored)) report.plain++;
         return undefined;
       }
+      if (sealedUnderCurrentKey(stored)) return undefined;
       report.sealed++;
       return sealSecret(secret, place);
     } catch (error) {
@@ -111,9 +112,7 @@ export async function sealStoredSecrets(db: Db): Promise<SealReport> {
       .execute();
   }
 
-  if (report.sealed > 0 && db.dialect === 'sqlite') {
-    await sql`vacuum`.execute(kysely);
+  if (report.sealed > 0 && db.dialect === 'sqlite')
     await sql`pragma wal_checkpoint(truncate)`.execute(kysely);
-  }
   return report;
 }
