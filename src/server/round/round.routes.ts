@@ -3,6 +3,7 @@ import { localDayOf } from '../../shared/local-days';
 import { roundQuerySchema } from '../../shared/round-types';
 import { requireRight } from '../auth/actor';
 import type { AppDeps } from '../deps';
+import { HttpError } from '../http/errors';
 import { readQuery } from '../http/validate';
 import { createPmsRepo } from '../pms/pms.repo';
 import { adapterOf, pmsDispatcher } from '../pms/pms-poster';
@@ -26,7 +27,15 @@ export function roundRoutes(deps: AppDeps) {
     const day = query.day ?? localDayOf(deps.now(), timeZone);
     let pmsError: string | null = null;
     if (await pms.get()) {
-      const answer = await adapterOf(await pms.settings(), dispatcher).day(dayWindow(day, timeZone));
+      // A stored secret this server's key does not open (decision 234) is a reason like the PMS's own: the
+      // round goes on from the app's stays and says why.
+      const answer = await pms.settings().then(
+        (stored) => adapterOf(stored, dispatcher).day(dayWindow(day, timeZone)),
+        (error: unknown) => {
+          if (error instanceof HttpError) return { ok: false as const, reason: error.message };
+          throw error;
+        },
+      );
       if (answer.ok)
         return c.json(await repo.round(day, timeZone, await repo.roomsFromPms(answer.value), 'pms', null));
       pmsError = answer.reason;

@@ -162,6 +162,11 @@ for (const standIn of standIns)
       expect(tested.body.error.message).toMatch(
         /^The PMS connection's stored (API key|client token) cannot be used: it was encrypted under another key/,
       );
+      // The round goes on from the app's own stays, and says why.
+      const round = await call('GET', '/api/round');
+      expect(round.status).toBe(200);
+      expect(round.body).toMatchObject({ source: 'stays' });
+      expect(round.body.pmsError).toMatch(/cannot be used: it was encrypted under another key/);
       const before = receiver.received.length;
       expect((await call('POST', `/api/webhooks/${webhook.id}/test`, {})).status).toBe(202);
       const log = await until(
