@@ -75,3 +75,44 @@ test('the owner adds an endpoint, sends a test event, sees it delivered in the l
     await receiver.close();
   }
 });
+
+test('moving an endpoint to a new URL asks for its secret again; without a key the page says the secrets are stored unencrypted', async ({
+  page,
+  server,
+}) => {
+  test.slow();
+  const receiver = await startWebhookReceiver();
+  try {
+    await loginAsAdmin(page, server.adminPassword);
+    await openAdminPage(page, adminEn.pageIntegrations);
+    // The test server has neither SECRETS_KEY nor AUDIT_KEY (decision 234).
+    await expect(page.getByRole('status').filter({ hasText: adminEn.secretsNotEncrypted })).toBeVisible();
+
+    const add = page.getByRole('form', { name: adminEn.addWebhook });
+    await add.getByLabel(adminEn.webhookUrl).fill(receiver.url('/old'));
+    await add.getByRole('button', { name: adminEn.addWebhook }).click();
+    const secret = await add.getByLabel(adminEn.webhookSecret).inputValue();
+    expect(secret).toMatch(/^whsec_/);
+
+    const card = page.getByRole('article', { name: receiver.url('/old') });
+    await card.getByRole('button', { name: adminEn.editWebhook }).click();
+    const edit = card.getByRole('form', { name: adminEn.editWebhook });
+    // The same address needs no secret: the field shows only once the URL is another.
+    await expect(edit.getByLabel(adminEn.webhookSecretAgain)).toHaveCount(0);
+    await edit.getByLabel(adminEn.webhookUrl).fill(receiver.url('/new'));
+    await edit.getByRole('button', { name: adminEn.saveWebhook }).click();
+    await expect(edit.getByText(/^Secret is required again: the webhook's address changed/)).toBeVisible();
+    await expect(page.getByRole('article', { name: receiver.url('/old') })).toBeVisible();
+
+    await edit.getByLabel(adminEn.webhookSecretAgain).fill(secret);
+    await edit.getByRole('button', { name: adminEn.saveWebhook }).click();
+    const moved = page.getByRole('article', { name: receiver.url('/new') });
+    await expect(moved).toBeVisible();
+    await moved.getByRole('button', { name: adminEn.sendTestEvent }).click();
+    const [received] = await receiver.waitFor(1, { path: '/new' });
+    expect(new Webhook(secret).verify(received?.body ?? '', received?.headers ?? {})).toBeTruthy();
+    await expectNoSeriousAxeViolations(page);
+  } finally {
+    await receiver.close();
+  }
+});

@@ -561,7 +561,7 @@ export const adminEn = {
   webhookEvents: 'Events',
   webhookEventsHint: 'Actions separated by commas (checkout.recorded, payment.recorded), or * for all',
   webhookDescription: 'Description (optional)',
-  webhookSecretAgain: 'Secret',
+  webhookSecretAgain: 'Its secret again',
   webhookSecretAgainHint:
     "A new URL needs the webhook's current secret (whsec_…, shown when it was added or rotated): a secret goes only to the address it was given for.",
   addWebhook: 'Add endpoint',

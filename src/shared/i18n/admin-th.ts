@@ -526,7 +526,7 @@ export const adminTh: AdminMessages = {
   webhookEvents: 'เหตุการณ์',
   webhookEventsHint: 'การกระทำคั่นด้วยจุลภาค (checkout.recorded, payment.recorded) หรือ * สำหรับทั้งหมด',
   webhookDescription: 'คำอธิบาย (ไม่บังคับ)',
-  webhookSecretAgain: 'รหัสลับ',
+  webhookSecretAgain: 'รหัสลับเดิมอีกครั้ง',
   webhookSecretAgainHint:
     'URL ใหม่ต้องใช้รหัสลับปัจจุบันของเว็บฮุก (whsec_… ที่แสดงเมื่อเพิ่มหรือหมุนเวียน): รหัสลับส่งไปเฉพาะที่อยู่ที่ให้ไว้เท่านั้น',
   addWebhook: 'เพิ่มปลายทาง',
