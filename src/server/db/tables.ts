@@ -294,6 +294,7 @@ export interface Database {
     enabled: number;
     /** Why it was disabled: by a person, a 410, or three days of failures. */
     disabled_reason: string | null;
+    /** Sealed for its URL with SECRETS_KEY (secrets/secret-box.ts, decision 234); plain with no key. */
     secret: string;
     /** The secret before the last rotation, still signing (a second signature) until `previous_secret_until`. */
     previous_secret: string | null;
@@ -336,6 +337,7 @@ export interface Database {
     /**
      * JSON: the secrets (Cloudbeds `{apiKey}`; Mews `{clientToken, accessToken}`), never answered, logged or
      * audited, and beside Mews' its non-secret `serviceId` and `taxCode` (StoredCredentials in pms-poster.ts).
+     * Each secret is sealed for the connection's kind and URL with SECRETS_KEY (decision 234); plain with no key.
      */
     credentials: string;
     /** The last audit seq posted or passed over: what to post next is `seq > cursor`. */
