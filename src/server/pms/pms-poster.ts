@@ -239,6 +239,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
     } catch (error) {
       // A secret this server's key does not open: nothing is sent; the Integrations page shows why.
       if (!(error instanceof HttpError)) throw error;
+      logger.error('pms: a stored secret cannot be used; nothing is sent', { reason: error.message });
       await unreachable(connection, error.message, null);
       lease.released = true;
       return;

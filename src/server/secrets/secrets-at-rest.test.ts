@@ -162,6 +162,20 @@ for (const standIn of standIns)
       expect(tested.body.error.message).toMatch(
         /^The PMS connection's stored (API key|client token) cannot be used: it was encrypted under another key/,
       );
+      // The poster holds, and the Integrations page shows why.
+      await t.pms.start();
+      try {
+        t.pms.wake();
+        const held = await until(
+          async () => (await call('GET', '/api/pms')).body.connection,
+          (connection) => /cannot be used/.test(connection?.health.lastError ?? ''),
+        );
+        expect(held.health.lastError).toMatch(
+          /^The PMS connection's stored .* cannot be used: it was encrypted under another key/,
+        );
+      } finally {
+        await t.pms.stop();
+      }
       // The round goes on from the app's own stays, and says why.
       const round = await call('GET', '/api/round');
       expect(round.status).toBe(200);
