@@ -44,15 +44,45 @@ export function auditPageQuery(kysely: Kysely<Database>, query: AuditQuery, time
   );
 }
 
-/** How often the Activity page's check reads the whole chain again (see `verify`). */
-export const fullVerifyEveryMs = 10 * 60_000;
+/**
+ * The Activity page's check is a full pass on every call (docs/decisions/238): the whole chain rehashed from its
+ * first event and the trail replayed against the tables, so an old event or a table edited behind the app fails
+ * the very next check, as it fails `npm run audit:verify`. Calls that arrive while a pass runs share the one that
+ * starts after it: every answer comes from a pass that began after its call.
+ */
+export function createAuditRepo({ kysely }: Db) {
+  let running: Promise<ChainVerdict> | undefined;
+  let next: Promise<ChainVerdict> | undefined;
 
-const passedAt = (pass: { at: number } | undefined) => (pass ? new Date(pass.at).toISOString() : null);
+  async function fullPass(now: () => number): Promise<ChainVerdict> {
+    // The head as it is now signed first (with AUDIT_KEY), and the chain must pass through the newest head
+    // this server signed, known from its memory, not from the database (docs/decisions/160).
+    const signer = headSignerFor(kysely);
+    await signer.sign();
+    const refused = signer.refused();
+    if (refused) return { ok: false, ...refused };
+    const startedAt = new Date(now()).toISOString();
+    const chain = await verifyChain(kysely, { through: signer.trusted() });
+    const verdict = withTrail(chain, await replayTrail(kysely));
+    return verdict.ok ? { ...verdict, lastFullPass: startedAt } : verdict;
+  }
 
-export function createAuditRepo({ kysely }: Db, fullEveryMs = fullVerifyEveryMs) {
-  let verifying: Promise<ChainVerdict> | undefined;
-  let lastFull: { at: number; verdict: ChainVerdict } | undefined;
-  let lastVerified: { seq: number; hash: string } | undefined;
+  function verify(now: () => number): Promise<ChainVerdict> {
+    if (!running) {
+      running = fullPass(now).finally(() => {
+        running = undefined;
+      });
+      return running;
+    }
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return verify(now);
+      });
+    return next;
+  }
+
   return {
     /**
      * Newest first (by seq, the chain's order), 50 a page. One row more than the page is read to know whether
@@ -96,42 +126,7 @@ export function createAuditRepo({ kysely }: Db, fullEveryMs = fullVerifyEveryMs)
       }
     },
 
-    /**
-     * The whole chain and the trail's replay against the tables (trail-replay.ts) at most every `fullEveryMs`;
-     * in between only the events since the last verified one, so the Activity page, which shows the verdict on
-     * every load, does not rehash a million events each time. The answer says when the last full pass ran. One
-     * verification at a time: pages opened together share it. `npm run audit:verify` always reads all.
-     */
-    verify(now: number): Promise<ChainVerdict> {
-      verifying ??= (async (): Promise<ChainVerdict> => {
-        // The head as it is now signed first (with AUDIT_KEY), and the chain must pass through the newest head
-        // this server signed, known from its memory, not from the database (docs/decisions/160).
-        const signer = headSignerFor(kysely);
-        await signer.sign();
-        const refused = signer.refused();
-        if (refused) return { ok: false, ...refused };
-        const full = !lastFull || now - lastFull.at >= fullEveryMs || !lastFull.verdict.ok;
-        const since = full ? undefined : lastVerified;
-        const chain = await verifyChain(kysely, {
-          ...(since ? { after: since } : {}),
-          through: signer.trusted(),
-        });
-        const verdict = full
-          ? withTrail(chain, await replayTrail(kysely))
-          : { ...chain, ...(lastFull?.verdict.trail ? { trail: lastFull.verdict.trail } : {}) };
-        if (verdict.ok) {
-          lastVerified = { seq: verdict.events, hash: verdict.lastHash };
-          if (full) lastFull = { at: now, verdict };
-        } else {
-          lastFull = undefined;
-          lastVerified = undefined;
-        }
-        // An ok says since when it holds in full; a failure is the pass just run, and says what broke.
-        return verdict.ok ? { ...verdict, lastFullPass: passedAt(lastFull) } : verdict;
-      })().finally(() => {
-        verifying = undefined;
-      });
-      return verifying;
-    },
+    /** GET /api/audit/verify: a full pass (see above); `now` the app's clock, for `lastFullPass`. */
+    verify,
   };
 }

@@ -41,7 +41,7 @@ export function auditRoutes(deps: AppDeps) {
       const query = readQuery(c, auditQuerySchema);
       return c.json(await repo.page(query, await timeZone()));
     })
-    .get('/verify', oversight, async (c) => c.json(await repo.verify(deps.now())))
+    .get('/verify', oversight, async (c) => c.json(await repo.verify(deps.now)))
     .get('/export.csv', oversight, async (c) => {
       const { page: _page, ...filters } = readQuery(c, auditQuerySchema);
       const batches = repo.exportBatches(filters, await timeZone(), staffLimits.exportBatch);
