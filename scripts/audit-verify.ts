@@ -114,7 +114,7 @@ export async function runAuditVerify(
     const named = trail.differences.length + trail.moreDifferences;
     if (named === 0) {
       out(
-        `Trail replayed against the tables: ${trail.replayed.toLocaleString('en-US')} events rebuilt ${trail.rows.toLocaleString('en-US')} rows (checkouts, tax documents, drinks) in ${trailSeconds} s, every field matches`,
+        `Trail replayed against the tables: ${trail.replayed.toLocaleString('en-US')} events rebuilt ${trail.rows.toLocaleString('en-US')} rows (checkouts, tax documents, drinks, stock balances) in ${trailSeconds} s, every field matches`,
       );
     } else {
       out(`Trail and tables DIFFER at ${named} place(s):`);

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { replayTrail } from '../../src/server/audit/trail-replay';
 import type { seedDrinks } from '../../src/server/db/seed';
 import { replayLedger } from '../../src/server/stock/replay';
 import type { FridgeState, StockDrink, StockState } from '../../src/shared/stock-types';
@@ -66,10 +67,15 @@ export async function stockSetUp(t: TestApp) {
   };
 }
 
-/** The balances equal the ledger replayed, and every drink's bottles are conserved. */
+/**
+ * The balances equal the ledger replayed and the trail replayed (its events alone rebuild every balance:
+ * stock-trail.ts), and every drink's bottles are conserved.
+ */
 export async function expectLedgerHolds(t: TestApp): Promise<void> {
   const verdict = await replayLedger(t.db.kysely);
   expect(verdict.differences).toEqual([]);
+  const trail = await replayTrail(t.db.kysely);
+  expect(trail.differences).toEqual([]);
   await expectConservation(t);
 }
 

@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { runAuditVerify } from '../../../scripts/audit-verify';
-import { urlOf } from '../../../tests/support/audit-verify-process';
 import { drinksByName, loginAt, setGuest } from '../../../tests/support/checkout-factory';
 import { dropAuditUpdateGuard, rehashChainWithoutKey } from '../../../tests/support/rehash-audit';
 import { buyer, seller } from '../../../tests/support/tax-parties';
-import { describeEachDatabase, type TestApp } from '../../../tests/support/test-app';
-import type { ChainVerdict, TrailDifference } from '../../shared/audit-types';
+import { describeEachDatabase } from '../../../tests/support/test-app';
+import { differencesOf, verifyBoth } from '../../../tests/support/verify-both';
 import { applyCheckoutEvent, linesText } from '../checkouts/checkout-trail';
 import { applyDrinkEvent, seededDrink } from '../drinks/drink-trail';
 import { applyDocumentEvent } from '../tax/document-trail';
@@ -91,21 +89,6 @@ describe("the capabilities' rules, applied to a row", () => {
     expect(applyDrinkEvent(seed, event('drink.deleted', {}))).toEqual({ row: undefined });
   });
 });
-
-/** Both verifiers: the API's answer (a full pass) and `npm run audit:verify`'s lines and exit code. */
-async function verifyBoth(
-  t: TestApp,
-  cookie: string,
-): Promise<{ api: ChainVerdict; code: number; out: string }> {
-  // The API's full pass: the server's next one comes 10 minutes after the last.
-  t.clock.advance(10 * 60_000);
-  const api = (await (await t.request('GET', '/api/audit/verify', { cookie })).json()) as ChainVerdict;
-  const lines: string[] = [];
-  const code = await runAuditVerify(urlOf(t.scratch), (line) => lines.push(line));
-  return { api, code, out: lines.join('\n') };
-}
-
-const differencesOf = (verdict: ChainVerdict): TrailDifference[] => verdict.trail?.differences ?? [];
 
 describeEachDatabase('the trail replayed against the tables', ({ dialect, fresh }) => {
   async function evening() {

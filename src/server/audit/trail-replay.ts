@@ -8,6 +8,7 @@ import {
 } from '../checkouts/checkout-trail';
 import type { Database } from '../db/tables';
 import { applyDrinkEvent, type DrinkOnTrail, drinkTrailActions, seededDrink } from '../drinks/drink-trail';
+import { applyStockEvent, balanceId, stockTrailActions } from '../stock/stock-trail';
 import {
   applyDocumentEvent,
   type DocumentOnTrail,
@@ -35,6 +36,8 @@ interface TrailState {
   checkouts: Map<number, Kept<CheckoutOnTrail>>;
   documents: Map<string, Kept<DocumentOnTrail>>;
   drinks: Map<number, Kept<DrinkOnTrail>>;
+  /** Each stock balance by `balanceId` (place and drink): its bottles. */
+  balances: Map<string, Kept<{ place: string; drinkId: number; quantity: number }>>;
   /** Events that could not apply (a payment for a checkout never recorded), as differences. */
   problems: TrailDifference[];
   /** The last event read. */
@@ -43,19 +46,22 @@ interface TrailState {
   applied: number;
 }
 
-const replayedActions: readonly AuditAction[] = [
+const replayedActions = new Set<string>([
   ...checkoutTrailActions,
   ...documentTrailActions,
   ...drinkTrailActions,
-];
+  ...stockTrailActions,
+]);
 const actionsOf = (actions: readonly string[]) => new Set<string>(actions);
 const checkoutActions = actionsOf(checkoutTrailActions);
 const documentActions = actionsOf(documentTrailActions);
 const drinkActions = actionsOf(drinkTrailActions);
+const stockActions = actionsOf(stockTrailActions);
 
 /**
  * Verify replays the trail against the tables (DESIGN.md, "The trail is the books"; docs/decisions/230): from
- * the events alone it rebuilds every checkout (lines, total, payment, void, documents) and every drink, then
+ * the events alone it rebuilds every checkout (lines, total, payment, void, documents), every drink and every
+ * stock balance (docs/decisions/237), then
  * reads the tables and names each field that differs, each row no event made and each row the events made that
  * is not there. The chain's hashes say the trail was not changed after it was written; this says the trail is
  * what the tables hold, so an event rewritten before it was chained, or a cut tail, fails too.
@@ -85,6 +91,7 @@ export async function replayTrail(
           })
         : [],
     ),
+    balances: new Map(),
     problems: [],
     seq: 0,
     applied: 0,
@@ -112,7 +119,8 @@ async function readAndCompare(kysely: Kysely<Database>, state: TrailState, batch
   const checkouts = await compareCheckouts(kysely, state, batchSize, differences);
   const documents = await compareDocuments(kysely, state, batchSize, differences);
   const drinks = await compareDrinks(kysely, state, differences);
-  return { rows: checkouts + documents + drinks, differences };
+  const balances = await compareBalances(kysely, state, differences);
+  return { rows: checkouts + documents + drinks + balances, differences };
 }
 
 /** The events after the last one read, in the chain's order, applied by their capability's rule. */
@@ -128,7 +136,7 @@ async function readEvents(kysely: Kysely<Database>, state: TrailState, batchSize
     for (const row of rows) {
       const seq = Number(row.seq);
       state.seq = seq;
-      if (!replayedActions.includes(row.action as AuditAction)) continue;
+      if (!replayedActions.has(row.action)) continue;
       const event: TrailEvent = {
         seq,
         at: row.at,
@@ -151,6 +159,8 @@ async function readEvents(kysely: Kysely<Database>, state: TrailState, batchSize
       } else if (drinkActions.has(event.action)) {
         apply(state, 'Drinks', state.drinks, Number(event.subjectId), event, applyDrinkEvent);
       }
+      // A checkout's events change its row and, with stock on, the fridge's balances: both rules read them.
+      if (stockActions.has(event.action)) applyBalances(state, event);
     }
     if (rows.length < batchSize) return;
   }
@@ -178,6 +188,17 @@ function apply<Key, Row>(
   }
   if (step.row === undefined) rows.delete(key);
   else rows.set(key, { row: step.row, seq: event.seq });
+}
+
+/** What an event does to the balances: each moved by its change, or all replaced by the ones it carried. */
+function applyBalances(state: TrailState, event: TrailEvent): void {
+  const step = applyStockEvent(event);
+  if ('carried' in step) state.balances.clear();
+  for (const { place, drinkId, delta } of 'carried' in step ? step.carried : step.changes) {
+    const key = balanceId(place, drinkId);
+    const quantity = (state.balances.get(key)?.row.quantity ?? 0) + delta;
+    state.balances.set(key, { row: { place, drinkId, quantity }, seq: event.seq });
+  }
 }
 
 /** Each field of a row the trail and the table both have, and the row missing on either side. */
@@ -344,10 +365,40 @@ async function compareDrinks(
   return seen.size;
 }
 
+/**
+ * The stock balances the events made against `stock_balances` (one read: a place a drink, some thousand rows). A
+ * balance of 0 and no row hold the same bottles: only a difference in bottles is named, a row no event made
+ * when the trail has no balance there, a row the events made when the table has none.
+ */
+async function compareBalances(
+  kysely: Kysely<Database>,
+  state: TrailState,
+  differences: TrailDifference[],
+): Promise<number> {
+  const rows = await kysely
+    .selectFrom('stock_balances')
+    .select(['place', 'drink_id', 'quantity'])
+    .orderBy('place')
+    .orderBy('drink_id')
+    .execute();
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const id = balanceId(row.place, Number(row.drink_id));
+    seen.add(id);
+    const kept = state.balances.get(id);
+    const stored = Number(row.quantity);
+    if (!kept && stored === 0) continue;
+    compareRow(differences, 'stock_balances', id, kept, [['quantity', kept?.row.quantity ?? null, stored]]);
+  }
+  const held = new Map([...state.balances].filter(([, kept]) => kept.row.quantity !== 0));
+  missingRows(differences, 'stock_balances', held, seen);
+  return seen.size;
+}
+
 /** One difference as a line: "checkouts #12, paid_method: the trail says "card" (event 1905), the table "cash"". */
 export function differenceText(d: TrailDifference): string {
   const value = (v: Value) => (v === null ? 'nothing' : typeof v === 'string' ? `"${v}"` : String(v));
-  const where = `${d.table} ${d.table === 'tax_documents' ? d.id : `#${d.id}`}`;
+  const where = `${d.table} ${d.table === 'tax_documents' || d.table === 'stock_balances' ? d.id : `#${d.id}`}`;
   if (d.field === 'events') return `${where}: ${d.trail}`;
   if (d.field === 'row' && d.trail === null)
     return `${where}: a row no event made (no event in the trail records it)`;

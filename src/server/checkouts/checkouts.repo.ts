@@ -245,14 +245,14 @@ async function moveSold(
   trx: Trx,
   {
     bungalow,
-    at,
+    change: sale,
     document,
     before,
     after,
     fridge,
   }: {
     bungalow: number;
-    at: string;
+    change: Change;
     document: StockDocumentRef;
     before: readonly CheckoutLine[];
     after: readonly CheckoutLine[];
@@ -260,7 +260,8 @@ async function moveSold(
   },
 ): Promise<SoldCost[]> {
   if (!fridge.on) return [];
-  if (!fridge.open) await openFridge(trx, bungalow, at);
+  const { at } = sale;
+  if (!fridge.open) await openFridge(trx, bungalow, sale);
   const place = fridgeOf(bungalow);
   const change = new Map<number, { quantity: number; drinkName: string }>();
   for (const [lines, sign] of [
@@ -571,11 +572,13 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
         before: { total: existing.total, lines: previousLines },
         after: { total, lines },
         ...(documentNumber ? { documentNumber } : {}),
+        // With stock on, the difference moved between the fridge and the guest (the trail's replay reads it).
+        ...(fridge.on ? { fromFridge: true } : {}),
       },
     }));
     const soldCost = await moveSold(trx, {
       bungalow: existing.bungalow,
-      at,
+      change,
       document: { type: 'revision', id: existing.id },
       before: previousLines,
       after: lines,
@@ -657,6 +660,8 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
           details: {
             bungalow: input.bungalow,
             ...(documentNumber ? { documentNumber } : {}),
+            // With stock on, the lines' bottles left the fridge (the trail's replay rebuilds the balances).
+            ...(fridge.on ? { fromFridge: true } : {}),
             ...(guest.lateCharge ? { lateCharge: true } : {}),
             lines,
             total,
@@ -667,7 +672,7 @@ export function createCheckoutsRepo({ kysely, dialect }: Db) {
         if (!tax) await appendAudit(trx, recordedEvent());
         const soldCost = await moveSold(trx, {
           bungalow: input.bungalow,
-          at,
+          change,
           document: { type: 'checkout', id: inserted.id },
           before: [],
           after: lines,

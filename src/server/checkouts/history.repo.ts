@@ -237,7 +237,8 @@ function fromJson<T>(json: string | null): T | null {
 /**
  * With stock on, a voided checkout's bottles go back to the fridge, or to `write-off` as a complimentary
  * write-off (its own document, so the write-offs by reason count it). A fridge stock never opened (the checkout
- * came before) is taken as full when first met: nothing to return. What the void's audit event adds.
+ * came before) is taken as full when first met: nothing to return. What the void's audit event adds: where the
+ * bottles went, and `returned` when they went back into the fridge.
  */
 async function returnVoidedBottles(
   trx: Transaction<Database>,
@@ -254,7 +255,11 @@ async function returnVoidedBottles(
     bottles: VoidBottles;
     change: Change;
   },
-): Promise<{ bottles?: VoidBottles; writeOffId?: number }> {
+): Promise<{
+  bottles?: VoidBottles;
+  returned?: { drinkId: number; quantity: number }[];
+  writeOffId?: number;
+}> {
   if (lines.length === 0 || (await stockStartedAt(trx)) === null) return {};
   const place = fridgeOf(bungalow);
   if (bottles === 'in-fridge') {
@@ -269,7 +274,8 @@ async function returnVoidedBottles(
         to: place,
       })),
     });
-    return { bottles };
+    // What went back into the fridge, for the trail's replay of the balances (stock-trail.ts).
+    return { bottles, returned: lines.map(({ drinkId, quantity }) => ({ drinkId, quantity })) };
   }
   const actor = auditActorOf(change.actor);
   const writeOff = await trx

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { parOf } from '../../shared/fridge-rule';
 import { fridgeOf, storeroom } from '../../shared/stock-types';
+import { appendAudit, type Change, subject } from '../audit/audit-log';
 import type { Database } from '../db/tables';
 import { writeMoves } from './ledger';
 
@@ -42,14 +43,17 @@ export async function catalogueWithPars(db: Reader, bungalow: number) {
  * settings when first checked or restocked): taken as full at its pars, less what `lacks` says it lacks (the
  * restock list of an install that turns stock on). The bottles come from `count`: nobody counted them, the
  * fridge was assumed full. Returns the bottles put in, or null when it was open already (on PostgreSQL a
- * concurrent opening waits for the other's commit and then finds it open).
+ * concurrent opening waits for the other's commit and then finds it open). Its event, `stock.fridge_opened`,
+ * says what it put in, in the transaction of the change that met the fridge: the trail's replay rebuilds the
+ * balances from it (stock-trail.ts).
  */
 export async function openFridge(
   trx: Transaction<Database>,
   bungalow: number,
-  at: string,
+  change: Change,
   lacks: ReadonlyMap<number, number> = new Map(),
 ): Promise<number | null> {
+  const { at } = change;
   const place = fridgeOf(bungalow);
   const opened = await trx
     .insertInto('stock_places')
@@ -66,6 +70,22 @@ export async function openFridge(
     to: place,
   }));
   await writeMoves(trx, { at, document: { type: 'start', id: bungalow }, moves });
+  const names = new Map(drinks.map((drink) => [drink.id, drink.drinkName]));
+  await appendAudit(trx, {
+    ...change,
+    action: 'stock.fridge_opened',
+    subject: subject('bungalow', bungalow),
+    details: {
+      bungalow,
+      lines: moves
+        .filter((move) => move.quantity > 0)
+        .map((move) => ({
+          drinkId: move.drinkId,
+          drinkName: names.get(move.drinkId) ?? '',
+          quantity: move.quantity,
+        })),
+    },
+  });
   return moves.reduce((sum, move) => sum + move.quantity, 0);
 }
 

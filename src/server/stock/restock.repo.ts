@@ -168,7 +168,7 @@ export function createRestockRepo(db: Db) {
         const stockOn = (await stockStartedAt(trx)) !== null;
         let moves: Move[] = [];
         if (stockOn) {
-          await openFridge(trx, bungalow, restockedAt);
+          await openFridge(trx, bungalow, change);
           await lockPlace(trx, place);
           const drinks = await catalogueWithPars(trx, bungalow);
           const names = new Map(drinks.map((d) => [d.id, d.drinkName]));

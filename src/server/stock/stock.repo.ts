@@ -78,9 +78,9 @@ async function namesOf(
 }
 
 /** A fridge the ledger has not met is opened (taken as full at its pars) before a document touches it. */
-async function prepare(trx: Trx, place: InsidePlace, at: string): Promise<void> {
+async function prepare(trx: Trx, place: InsidePlace, change: Change): Promise<void> {
   const bungalow = bungalowOf(place);
-  if (bungalow !== null) await openFridge(trx, bungalow, at);
+  if (bungalow !== null) await openFridge(trx, bungalow, change);
   await lockPlace(trx, place);
 }
 
@@ -187,7 +187,7 @@ export function createStockRepo(db: Db) {
         }
         let moved = opening.reduce((sum, line) => sum + line.quantity, 0);
         for (const bungalow of bungalowNumbers) {
-          moved += (await openFridge(trx, bungalow, change.at, lacks.get(bungalow))) ?? 0;
+          moved += (await openFridge(trx, bungalow, change, lacks.get(bungalow))) ?? 0;
         }
         await appendAudit(trx, {
           ...change,
@@ -462,7 +462,7 @@ export function createStockRepo(db: Db) {
       return kysely.transaction().execute(async (trx) => {
         await requireStarted(trx);
         const names = await namesOf(trx, input.lines, { deletedToo: true });
-        await prepare(trx, input.place, change.at);
+        await prepare(trx, input.place, change);
         const before = await balancesOf(
           trx,
           input.place,
@@ -558,7 +558,7 @@ export function createStockRepo(db: Db) {
         const names = await namesOf(trx, input.lines, { deletedToo: true });
         const bungalow = bungalowOf(input.place);
         if (bungalow !== null) {
-          await openFridge(trx, bungalow, change.at);
+          await openFridge(trx, bungalow, change);
           const holds = await balancesOf(
             trx,
             input.place,

@@ -1087,6 +1087,8 @@ const actionNamesEn: Record<string, string> = {
   'stock.counted': 'Stock counted',
   'stock.written_off': 'Written off',
   'pars.changed': 'Pars changed',
+  'stock.fridge_opened': 'Fridge taken as full at its pars',
+  'stock.carried': 'Stock balances carried into the trail',
   // Tax documents (fifth stage)
   'document.issued': 'Tax invoice issued',
   'document.replaced': 'Tax invoice replaced',

@@ -1033,6 +1033,8 @@ const actionNamesTh: Record<string, string> = {
   'stock.counted': 'นับสต็อก',
   'stock.written_off': 'ตัดจำหน่าย',
   'pars.changed': 'เปลี่ยนจำนวนมาตรฐาน',
+  'stock.fridge_opened': 'เริ่มนับสต็อกตู้เย็นเต็มตามจำนวนมาตรฐาน',
+  'stock.carried': 'ยกยอดสต็อกเข้าบันทึกกิจกรรม',
   // Tax documents (fifth stage)
   'document.issued': 'ออกใบกำกับภาษี',
   'document.replaced': 'ใบกำกับภาษีถูกแทนที่',
