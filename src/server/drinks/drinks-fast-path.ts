@@ -1,17 +1,18 @@
 import type { Db } from '../db/database';
 import { createKeptAnswers, type KeptRoute } from '../http/kept-answers';
+import { acceptEncodingFor, type ServedEncoding, servedEncoding } from '../http/served-encoding';
 import type { Logger } from '../logger';
 import { createVersionReader } from './catalogue-cache';
 
 /**
- * Distinct Accept-Encoding values × Host names kept (browsers send a handful of the one, a resort's staff and
- * guests a few of the other: its name, its address, localhost); anything beyond goes through the app.
+ * Encodings served × Host names kept (four of the one; a resort's staff and guests send a few of the other: its
+ * name, its address, localhost); beyond, the least recently sent is let go.
  */
 const MAX_VARIANTS = 64;
 
 /**
  * GET /api/drinks is what the guest's screen asks for whenever the browser loads the drinks itself: the app's
- * answer is kept per Accept-Encoding and catalogue version (the same check the catalogue cache makes) and
+ * answer is kept per encoding served (served-encoding.ts) and catalogue version (the same check the catalogue cache makes) and
  * written straight to the socket (http/kept-answers.ts). Only the plain case: GET of exactly /api/drinks; a
  * query string goes through the app.
  */
@@ -19,14 +20,17 @@ export function drinksKeptRoute(db: Db): KeptRoute {
   const readVersion = createVersionReader(db);
   return {
     path: '/api/drinks',
-    variant: (request) => (request.url === '/api/drinks' ? (request.headers['accept-encoding'] ?? '') : null),
-    appRequest: (acceptEncoding, host) =>
-      new Request('http://localhost/api/drinks', {
+    variant: (request) =>
+      request.url === '/api/drinks' ? servedEncoding(request.headers['accept-encoding']) : null,
+    appRequest: (encoding, host) => {
+      const acceptEncoding = acceptEncodingFor(encoding as ServedEncoding);
+      return new Request('http://localhost/api/drinks', {
         headers: {
           ...(host ? { host } : {}),
           ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
         },
-      }),
+      });
+    },
     version: () => readVersion(),
     maxVariants: MAX_VARIANTS,
   };

@@ -4,8 +4,12 @@ import { languageCookie, requestLanguage } from '../../shared/i18n/language-cook
 import type { Db } from '../db/database';
 import { fridgeFingerprint } from './checkout-page';
 import type { KeptRoute } from './kept-answers';
+import { acceptEncodingFor, type ServedEncoding, servedEncoding } from './served-encoding';
 
-/** Bungalows × languages × encodings × hosts kept; beyond, the app answers (its own page cache still helps). */
+/**
+ * Bungalows × languages × encodings served × hosts kept; beyond, the least recently sent is let go (the app's own
+ * page cache still helps), and the kept answers' bytes are bounded over all routes (kept-answers.ts).
+ */
 const MAX_VARIANTS = 2048;
 
 /** The bungalow the page shows: the app reads ?bungalow= alone, so every other parameter gives the same page. */
@@ -16,8 +20,8 @@ function bungalowOf(url: string): number {
 
 /**
  * GET /checkout, the guest's page as the server renders it (checkout-page.ts), kept whole per bungalow,
- * language, Accept-Encoding and Host (kept-answers.ts adds the Host, so that PUBLIC_URL's check is the app's
- * answer for every name), and written straight to the socket while the bungalow's fingerprint (the
+ * language, encoding served (served-encoding.ts: not the header's text) and Host (kept-answers.ts adds the
+ * Host, so that PUBLIC_URL's check is the app's answer for every name), and written straight to the socket while the bungalow's fingerprint (the
  * catalogue's version, stock and the fridge, in one synchronous read) is unchanged. SQLite only (PostgreSQL
  * has no synchronous read): null there, and the app answers.
  */
@@ -32,14 +36,14 @@ export function checkoutPageKeptRoute(db: Db): KeptRoute | null {
       const url = request.url ?? '';
       if (url !== '/checkout' && !url.startsWith('/checkout?')) return null;
       const language = requestLanguage(request.headers.cookie, request.headers['accept-language']);
-      const encoding = request.headers['accept-encoding'] ?? '';
-      return [bungalowOf(url), language, encoding].join('\n');
+      return [bungalowOf(url), language, servedEncoding(request.headers['accept-encoding'])].join('\n');
     },
     appRequest: (variant, host) => {
       const [bungalow, language, encoding] = parts(variant);
       const headers: Record<string, string> = { cookie: `${languageCookie}=${language}` };
       if (host) headers.host = host;
-      if (encoding) headers['accept-encoding'] = encoding;
+      const acceptEncoding = acceptEncodingFor(encoding as ServedEncoding);
+      if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
       return new Request(`http://localhost/checkout?bungalow=${bungalow}`, { headers });
     },
     version: (variant) => fingerprint(Number(variant.slice(0, variant.indexOf('\n')))),

@@ -14,6 +14,10 @@ interface Snapshot {
   body: Buffer;
   /** Its request line, formatted but for the time and `ms` (logger.prepare), once it is first sent. */
   logLine?: (fields: { ms: number }) => void;
+  /** What it holds in memory, about: its body and its headers' text. */
+  bytes: number;
+  /** When it was last sent (a counter): the least recently sent goes first when the bytes are over. */
+  used: number;
 }
 
 /**
@@ -32,7 +36,7 @@ export interface KeptRoute {
   appRequest(variant: string, host: string): Request;
   /** The version of the data behind that variant: synchronous on SQLite, so the common case takes no promise. */
   version(variant: string): string | Promise<string>;
-  /** Variants kept at most, counting each Host apart; a request for another goes through the app. */
+  /** Variants kept at most, counting each Host apart; beyond, the least recently sent is let go. */
   maxVariants: number;
   /**
    * Whether a 200 is worth repeating (default: every one). The guest's page says no to the shell it sends when
@@ -49,7 +53,15 @@ export interface KeptAnswersOptions {
   /** Behind a trusted proxy the app adds headers per request (HSTS for HTTPS): nothing is kept then. */
   trustProxy: boolean;
   routes: KeptRoute[];
+  /** Bytes kept at most over every route (default `keptBytesMax`); beyond, the least recently sent is let go. */
+  maxBytes?: number;
 }
+
+/**
+ * The kept answers' memory, all routes together: a resort's guest pages in a few languages and encodings are a
+ * few megabytes (about 15 kB a page in brotli, 60 kB as text), and a flood of made-up variants cannot hold more.
+ */
+export const keptBytesMax = 16 * 1024 * 1024;
 
 /**
  * Running a request through the framework costs about three times what writing the bytes costs (a Request, a
@@ -57,14 +69,63 @@ export interface KeptAnswersOptions {
  * response for that variant and data version, taken from the app in-process, and written straight to the
  * socket while the version (read on every request) says nothing changed. A write anywhere shows on the very
  * next read, as through the app. HEAD, TRUST_PROXY=1 and any failure go through the app.
+ *
+ * Bounded (docs/decisions/239): a route keeps at most `maxVariants` answers and all routes together at most
+ * `maxBytes`; past either, the least recently sent answer is let go (a variant asked again is taken from the app
+ * again). Routes key their variants by what changes the answer (the encoding served, not the header's text).
  */
 export function createKeptAnswers(options: KeptAnswersOptions) {
+  const maxBytes = options.maxBytes ?? keptBytesMax;
   const kept = options.routes.map((route) => ({
     route,
+    /** In the order they were last sent, least recent first (a sent one moves to the end). */
     snapshots: new Map<string, Snapshot>(),
     pending: new Map<string, Promise<Snapshot>>(),
   }));
   type Kept = (typeof kept)[number];
+  let bytes = 0;
+  let uses = 0;
+
+  /** Sent again: to the end of its route's order. */
+  function touch({ snapshots }: Kept, key: string, snapshot: Snapshot) {
+    snapshot.used = ++uses;
+    snapshots.delete(key);
+    snapshots.set(key, snapshot);
+  }
+
+  function letGo({ snapshots }: Kept, key: string) {
+    const snapshot = snapshots.get(key);
+    if (!snapshot) return;
+    snapshots.delete(key);
+    bytes -= snapshot.bytes;
+  }
+
+  /** Keeps a snapshot, then lets the least recently sent go until the route's count and the bytes are within. */
+  function keep(entry: Kept, key: string, snapshot: Snapshot) {
+    letGo(entry, key);
+    entry.snapshots.set(key, snapshot);
+    bytes += snapshot.bytes;
+    snapshot.used = ++uses;
+    while (entry.snapshots.size > entry.route.maxVariants) {
+      const oldest = entry.snapshots.keys().next();
+      if (oldest.done) break;
+      letGo(entry, oldest.value);
+    }
+    while (bytes > maxBytes) {
+      // Each route's first is its least recently sent: the oldest of those goes.
+      let from: Kept | undefined;
+      let oldest: [string, Snapshot] | undefined;
+      for (const candidate of kept) {
+        const first = candidate.snapshots.entries().next();
+        if (!first.done && (!oldest || first.value[1].used < oldest[1].used)) {
+          from = candidate;
+          oldest = first.value;
+        }
+      }
+      if (!from || !oldest) break;
+      letGo(from, oldest[0]);
+    }
+  }
   /** What a request asks for: the route's variant, and the Host it named. */
   interface Asked {
     variant: string;
@@ -73,25 +134,26 @@ export function createKeptAnswers(options: KeptAnswersOptions) {
     key: string;
   }
 
-  async function take(
-    { route, snapshots }: Kept,
-    { variant, host, key }: Asked,
-    version: string,
-  ): Promise<Snapshot> {
+  async function take(entry: Kept, { variant, host, key }: Asked, version: string): Promise<Snapshot> {
+    const { route } = entry;
     const response = await options.fetch(route.appRequest(variant, host));
     // Headers first: @hono/node-server's Response keeps what middleware set on them only until its body is read.
     const headers = Object.fromEntries(response.headers);
+    const headerList = Object.entries(headers).flat();
+    const body = Buffer.from(await response.arrayBuffer());
     const snapshot: Snapshot = {
       // Read before the app read its data: the body is at least as new as this version.
       version,
       status: response.status,
       headers,
-      headerList: Object.entries(headers).flat(),
-      body: Buffer.from(await response.arrayBuffer()),
+      headerList,
+      body,
+      bytes: body.length + headerList.reduce((sum, text) => sum + text.length, key.length),
+      used: 0,
     };
     // Only a normal answer is worth repeating; an error, or one its route will not keep, goes through the app
     // every time.
-    if (response.status === 200 && (route.keeps?.(headers) ?? true)) snapshots.set(key, snapshot);
+    if (response.status === 200 && (route.keeps?.(headers) ?? true)) keep(entry, key, snapshot);
     return snapshot;
   }
 
@@ -119,6 +181,7 @@ export function createKeptAnswers(options: KeptAnswersOptions) {
     const version = await versionRead;
     let snapshot = entry.snapshots.get(asked.key);
     if (snapshot?.version === version) {
+      touch(entry, asked.key, snapshot);
       send(entry.route, response, snapshot, started);
       return;
     }
@@ -137,6 +200,8 @@ export function createKeptAnswers(options: KeptAnswersOptions) {
   }
 
   return {
+    /** What is kept now: answers and their bytes, all routes together. */
+    size: () => ({ answers: kept.reduce((sum, entry) => sum + entry.snapshots.size, 0), bytes }),
     /** Wraps the app's node request listener. */
     wrap(
       appListener: (request: IncomingMessage, response: ServerResponse) => unknown,
@@ -163,10 +228,6 @@ export function createKeptAnswers(options: KeptAnswersOptions) {
         // A variant is its parts joined by a line feed, which no header value can hold.
         const asked: Asked = { variant, host, key: `${host}\n${variant}` };
         const snapshot = entry.snapshots.get(asked.key);
-        if (!snapshot && entry.snapshots.size >= entry.route.maxVariants) {
-          appListener(request, response);
-          return;
-        }
         const started = performance.now();
         let version: string | Promise<string>;
         try {
@@ -176,6 +237,7 @@ export function createKeptAnswers(options: KeptAnswersOptions) {
           return;
         }
         if (typeof version === 'string' && snapshot?.version === version) {
+          touch(entry, asked.key, snapshot);
           send(entry.route, response, snapshot, started);
           return;
         }
