@@ -59,7 +59,7 @@ export interface KeptAnswersOptions {
 
 /**
  * The kept answers' memory, all routes together: a resort's guest pages in a few languages and encodings are a
- * few megabytes (about 15 kB a page in brotli, 60 kB as text), and a flood of made-up variants cannot hold more.
+ * few megabytes (about 3 kB a page in brotli, 30 kB as text), and a flood of made-up variants cannot hold more.
  */
 export const keptBytesMax = 16 * 1024 * 1024;
 
