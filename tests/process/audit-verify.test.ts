@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordAudit, subject } from '../../src/server/audit/audit-log';
+import { appendAudit, recordAudit, subject } from '../../src/server/audit/audit-log';
 import { writeMoves } from '../../src/server/stock/ledger';
 import { ownerActor } from '../../src/shared/team';
 import { auditVerify, urlOf } from '../support/audit-verify-process';
@@ -65,6 +65,22 @@ describe.each(testDialects)('npm run audit:verify [%s]', (dialect) => {
         at: '2026-04-10T01:00:00.000Z',
         document: { type: 'restock', id: 1 },
         moves: [{ drinkId: chang.id, quantity: 4, from: 'storeroom', to: 'fridge:3' }],
+      });
+      // Their events, as the app appends them beside the moves: the trail's replay rebuilds the balances from them.
+      const lines = (quantity: number) => [{ drinkId: chang.id, drinkName: 'Chang', quantity }];
+      await appendAudit(trx, {
+        actor: ownerActor(),
+        at: '2026-04-10T00:00:00.000Z',
+        action: 'stock.started',
+        subject: subject('stock'),
+        details: { storeroom: lines(48), fridges: [] },
+      });
+      await appendAudit(trx, {
+        actor: ownerActor(),
+        at: '2026-04-10T01:00:00.000Z',
+        action: 'restock.done',
+        subject: subject('bungalow', 3),
+        details: { restockId: 1, refilled: [], moved: lines(4) },
       });
     });
     const good = await auditVerify(urlOf(scratch));
