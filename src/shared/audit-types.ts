@@ -45,7 +45,7 @@ export const auditActions = [
   'stock.written_off',
   'pars.changed',
   // The trail is the books (seventh stage): a fridge stock first met, taken as full at its pars; the balances of
-  // an install older than these events, carried into the trail by migration 032.
+  // an install older than these events, carried into the trail by migration 031.
   'stock.fridge_opened',
   'stock.carried',
   // Tax documents (fifth stage): a number issued, replaced (a revision, a full invoice) or cancelled (a void).

@@ -32,7 +32,7 @@ import { taxDocumentsAsIssuedMigration } from './migrations/026-tax-documents-as
 import { pmsMigration } from './migrations/027-pms';
 import { taxMonthsMigration } from './migrations/028-tax-months';
 import { trailCarriesDrinksMigration } from './migrations/029-trail-carries-drinks';
-import { trailCarriesStockMigration } from './migrations/032-trail-carries-stock';
+import { trailCarriesStockMigration } from './migrations/031-trail-carries-stock';
 import { withOwnSchemaIntrospection } from './own-schema-introspector';
 
 /** Add new migrations at the end; names sort in the order they run. */
@@ -74,7 +74,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     // The trail is the books (seventh stage)
     '029-trail-carries-drinks': trailCarriesDrinksMigration(db.dialect),
     // 030 and 031 are the round's and the secrets' (seventh stage, other branches)
-    '032-trail-carries-stock': trailCarriesStockMigration(db.dialect),
+    '031-trail-carries-stock': trailCarriesStockMigration(db.dialect),
   };
 }
 

@@ -5,7 +5,7 @@ import { expectLedgerHolds, stockSetUp } from '../../../tests/support/stock';
 import { describeEachDatabase, type TestApp } from '../../../tests/support/test-app';
 import { differencesOf, verifyBoth } from '../../../tests/support/verify-both';
 import type { TrailEvent } from '../audit/trail-event';
-import { trailCarriesStockMigration } from '../db/migrations/032-trail-carries-stock';
+import { trailCarriesStockMigration } from '../db/migrations/031-trail-carries-stock';
 import { applyStockEvent } from './stock-trail';
 
 const event = (
@@ -166,7 +166,7 @@ describeEachDatabase('stock balances replayed from the trail', ({ dialect, fresh
     );
   });
 
-  it('migration 032 carries the balances of stock started before the trail said what moved; then edits are named', async () => {
+  it('migration 031 carries the balances of stock started before the trail said what moved; then edits are named', async () => {
     const t = await fresh();
     const s = await stockSetUp(t);
     const coke = s.id('Coke');
