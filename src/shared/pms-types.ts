@@ -2,6 +2,9 @@
 export const pmsKinds = ['cloudbeds', 'mews'] as const;
 export type PmsKind = (typeof pmsKinds)[number];
 
+/** Each kind as the vendor writes its name. */
+export const pmsLabels: Record<PmsKind, string> = { cloudbeds: 'Cloudbeds', mews: 'Mews' };
+
 /**
  * Each kind's API URL when none is given: Cloudbeds' API, Mews' demo environment (Mews' PlatformAddress for
  * production is https://api.mews.com; docs/pms.md).
@@ -73,11 +76,9 @@ export const pmsPostingStates = ['posted', 'failed', 'voided', 'settled'] as con
 
 /**
  * How a failed posting's reason starts when the guest had checked out in the PMS and the PMS refused the charge
- * on their departed reservation: the round and the desk show "settle at the desk" with the amount.
+ * on their departed reservation. What the round reads is the posting's `settleAtDesk`, not these words.
  */
 export const settleAtDeskReason = 'The guest has left and the PMS refused the charge: settle at the desk';
-
-export const isSettleAtDesk = (reason: string | null) => reason?.startsWith(settleAtDeskReason) === true;
 export type PmsPostingState = (typeof pmsPostingStates)[number];
 
 export interface PmsPosting {
@@ -86,6 +87,11 @@ export interface PmsPosting {
   state: PmsPostingState;
   /** Why it could not post: the PMS's own words where it gave them. */
   reason: string | null;
+  /**
+   * Failed on a departed reservation (a check made after the guest checked out in the PMS, which the PMS refused):
+   * the desk collects the amount ("settle at the desk").
+   */
+  settleAtDesk: boolean;
   reservationId: string | null;
   reference: string | null;
   postedTotal: number | null;

@@ -23,6 +23,8 @@ export const stayReadOnlyFields = {
   bungalow: 'the bungalow, which the address names',
   checkedInAt: 'when the guest checked in, set by the server',
   checkedOutAt: 'null while the stay is open; DELETE /api/bungalows/:n/stay ends a stay',
+  source: 'where the stay comes from (the app, or the PMS it was imported from), set by the server',
+  pmsReservationId: 'the PMS reservation an imported stay came from, set by the server',
 } as const satisfies ReadOnlyFields;
 
 /** The admin's `GET /api/settings`, sent back to `PUT /api/settings`. */

@@ -77,7 +77,17 @@ export interface Stay {
   checkedInAt: string;
   /** Null while the guest is in the bungalow. */
   checkedOutAt: string | null;
+  /**
+   * Where the stay comes from: `app` (typed at the desk) or the PMS it was imported from. While that PMS is
+   * connected, its guest name and dates are the PMS's (the desk edits them there); the email is the app's.
+   */
+  source: StaySource;
+  /** The PMS's reservation an imported stay came from; null for the app's own. */
+  pmsReservationId: string | null;
 }
+
+export const staySources = ['app', 'cloudbeds', 'mews'] as const;
+export type StaySource = (typeof staySources)[number];
 
 /** A row of GET /api/bungalows. */
 export interface BungalowState {

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { type OpenApiCheck, openApiCheck } from './openapi-check';
 
 /**
- * A stand-in for Mews' Connector API: a real HTTP server answering the six operations we use
- * (configuration/get, resources/getAll, reservations/getAll/2023-06-06, orders/add, orderItems/getAll,
- * orderItems/cancel) as the derived document (vendor/mews/connector-used.json) defines them, and nothing else.
+ * A stand-in for Mews' Connector API: a real HTTP server answering the seven operations we use
+ * (configuration/get, resources/getAll, reservations/getAll/2023-06-06, customers/getAll, orders/add,
+ * orderItems/getAll, orderItems/cancel) as the derived document (vendor/mews/connector-used.json) defines them, and nothing else.
  * Every request is checked against the document strictly (a field it does not name is a problem), and so is
  * every answer (closed too: the stand-in answers no field the document does not name), errors included (`{Message}`, guidelines/responses.md); a test ends by asserting `problems` is
  * empty.
@@ -43,6 +43,12 @@ const scheduledEnd = '2026-12-31T05:00:00Z';
 /** Mews' date-times in whole seconds, as guidelines/serialization.md writes them. */
 const wholeSecondsUtc = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
+export interface MewsCustomer {
+  Id: string;
+  FirstName?: string;
+  LastName: string;
+}
+
 export interface MewsItemPosted {
   Id: string;
   OrderId: string;
@@ -76,6 +82,8 @@ export interface MewsStandIn {
   taxCode: string;
   resources: { Id: string; Name: string }[];
   reservations: MewsReservation[];
+  /** The reservations' owners (their `AccountId`s), as customers/getAll answers them. */
+  customers: MewsCustomer[];
   orders: MewsOrder[];
   /** Every item added, cancelled or not, in order. */
   items: MewsItemPosted[];
@@ -127,6 +135,7 @@ export async function startMewsStandIn(): Promise<MewsStandIn> {
       { Id: randomUUID(), Name: 'Bungalow 13' },
     ],
     reservations: [],
+    customers: [],
     orders: [],
     items: [],
     problems: [],
@@ -326,6 +335,35 @@ export async function startMewsStandIn(): Promise<MewsStandIn> {
               StartUtc: r.ScheduledStartUtc ?? scheduledStart,
               EndUtc: r.ScheduledEndUtc ?? scheduledEnd,
             })),
+            ...cursor,
+          });
+        }
+        case '/customers/getAll': {
+          // "Required if no other filter is provided": we send no other.
+          const wanted = ids('CustomerIds');
+          if (!wanted) return invalid('CustomerIds');
+          const extent = (body.Extent ?? {}) as { Customers?: boolean };
+          const matching = state.customers.filter((c) => wanted.includes(c.Id));
+          const { found, ...cursor } = page(matching, limitation);
+          return answer(200, {
+            Customers: extent.Customers
+              ? found.map((c) => ({
+                  Id: c.Id,
+                  ChainId: state.enterpriseId,
+                  Number: String(state.customers.indexOf(c) + 1),
+                  ...(c.FirstName ? { FirstName: c.FirstName } : {}),
+                  LastName: c.LastName,
+                  HasOtaEmail: false,
+                  CreatedUtc: created,
+                  UpdatedUtc: created,
+                  Classifications: [],
+                  Options: [],
+                  IsActive: true,
+                  PreferredSpaceFeatures: [],
+                  CreatorProfileId: state.enterpriseId,
+                  UpdaterProfileId: state.enterpriseId,
+                }))
+              : [],
             ...cursor,
           });
         }

@@ -51,7 +51,7 @@ export interface PmsUnderTest {
   /**
    * A reservation on `day` in the stand-in's room `room` (0: "11", 1: "Bungalow 12", 2: "Bungalow 13"), in the
    * vendor's own fields: due out that day (still checked in) at `hourUtc` where the PMS keeps a time, staying
-   * past it, or due in that day.
+   * past it, or due in that day. Answers the reservation's id.
    */
   reserve(
     room: number,
@@ -59,13 +59,15 @@ export interface PmsUnderTest {
     guestName: string,
     day: string,
     hourUtc?: number,
-  ): void;
+  ): string;
   /** The guest of `reservationId` checks out in the PMS (an hour ago), or back in. */
   checkOut(reservationId: string): void;
   checkIn(reservationId: string): void;
   posted(): Posted[];
   /** How many posts (not reads) reached it. */
   postCalls(): number;
+  /** How many requests of any kind reached it. */
+  allCalls(): number;
   setDown(down: boolean): void;
   refuseNext(message: string | null): void;
   problems: string[];
@@ -73,7 +75,7 @@ export interface PmsUnderTest {
 }
 
 /** What both stand-ins share: their record of calls, the switches a test flips, their problems. */
-type Controls = Pick<PmsUnderTest, 'postCalls' | 'setDown' | 'refuseNext' | 'problems' | 'close'>;
+type Controls = Pick<PmsUnderTest, 'postCalls' | 'allCalls' | 'setDown' | 'refuseNext' | 'problems' | 'close'>;
 
 /** `postOperation`: the vendor's call that posts (not reads), the one `postCalls` counts. */
 function controls(
@@ -88,6 +90,7 @@ function controls(
 ): Controls {
   return {
     postCalls: () => pms.calls.filter((c) => c === postOperation).length,
+    allCalls: () => pms.calls.length,
     setDown: (down) => {
       pms.down = down;
     },
@@ -134,6 +137,7 @@ async function cloudbeds(): Promise<PmsUnderTest> {
         startDate: kind === 'arriving' ? day : addDays(day, -3),
         endDate: kind === 'departing' ? day : addDays(day, 2),
       });
+      return `R-${n}`;
     },
     checkOut: (id) => {
       const r = pms.reservations.find((x) => x.reservationID === id);
@@ -177,6 +181,10 @@ async function mews(): Promise<PmsUnderTest> {
       State: 'Processed',
     },
   );
+  pms.customers.push(
+    { Id: 'mews-ann', FirstName: 'Ann', LastName: 'Guest' },
+    { Id: 'mews-bob', FirstName: 'Bob', LastName: 'Gone' },
+  );
   const secrets = { clientToken: pms.clientToken, accessToken: pms.accessToken };
   return {
     kind: 'mews',
@@ -200,17 +208,21 @@ async function mews(): Promise<PmsUnderTest> {
     says: 'Mews: ',
     rooms: pms.resources.map((r) => ({ roomId: r.Id, roomName: r.Name })),
     reservationId: 'mews-res-12',
-    reserve: (room, kind, _guestName, day, hourUtc = 4) => {
+    reserve: (room, kind, guestName, day, hourUtc = 4) => {
       const n = pms.reservations.length + 1;
+      const [first, ...last] = guestName.split(' ');
+      pms.customers.push({ Id: `mews-guest-${n}`, FirstName: first, LastName: last.join(' ') || '?' });
       const at = (d: string, hour: number) => `${d}T${String(hour).padStart(2, '0')}:00:00Z`;
+      const id = `mews-res-${n}-${kind}`;
       pms.reservations.push({
-        Id: `mews-res-${n}-${kind}`,
+        Id: id,
         AccountId: `mews-guest-${n}`,
         AssignedResourceId: pms.resources[room]?.Id ?? '',
         State: kind === 'arriving' ? 'Confirmed' : 'Started',
         ScheduledStartUtc: kind === 'arriving' ? at(day, hourUtc) : at(addDays(day, -3), 7),
         ScheduledEndUtc: kind === 'departing' ? at(day, hourUtc) : at(addDays(day, 2), 4),
       });
+      return id;
     },
     checkOut: (id) => {
       const r = pms.reservations.find((x) => x.Id === id);

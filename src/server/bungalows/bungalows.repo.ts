@@ -1,7 +1,14 @@
 import { type Selectable, sql } from 'kysely';
-import type { BungalowState, Stay } from '../../shared/staff-types';
+import type { BungalowState, Stay, StaySource } from '../../shared/staff-types';
 import type { StayValues } from '../../shared/stay-schemas';
-import { appendAudit, type Change, changedFields, changedNothing, subject } from '../audit/audit-log';
+import {
+  type AuditEntry,
+  appendAudit,
+  type Change,
+  changedFields,
+  changedNothing,
+  subject,
+} from '../audit/audit-log';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { guestFor, guestTokens } from '../privacy/guest-data';
@@ -14,7 +21,16 @@ const stayColumns = [
   'check_out_on',
   'checked_in_at',
   'checked_out_at',
+  'source',
+  'pms_reservation_id',
 ] as const;
+
+/** An imported stay's origin: the PMS, its reservation, and when the guest arrived by it. */
+export interface StayFromPms {
+  source: Exclude<StaySource, 'app'>;
+  reservationId: string;
+  checkedInAt: string;
+}
 
 const toStay = (row: Pick<Selectable<Database['stays']>, (typeof stayColumns)[number]>): Stay => ({
   id: row.id,
@@ -24,7 +40,12 @@ const toStay = (row: Pick<Selectable<Database['stays']>, (typeof stayColumns)[nu
   checkOutOn: row.check_out_on,
   checkedInAt: row.checked_in_at,
   checkedOutAt: row.checked_out_at,
+  source: row.source as StaySource,
+  pmsReservationId: row.pms_reservation_id,
 });
+
+/** A change to a stay: the desk's (a person), or the PMS import's (the app itself). */
+export type StayChange = Omit<Change, 'actor'> & { actor: AuditEntry['actor'] };
 
 /** Most past stays one bungalow lists at once, newest first. */
 export const pastStaysMax = 100;
@@ -112,7 +133,8 @@ export function createBungalowsRepo({ kysely }: Db) {
     async putStay(
       bungalow: number,
       input: StayValues,
-      change: Change,
+      change: StayChange,
+      fromPms?: StayFromPms,
     ): Promise<{ stay: Stay; opened: boolean }> {
       return kysely.transaction().execute(async (trx) => {
         // For the status code (201 or 200) and the audit's before; the upsert below decides what is stored.
@@ -123,6 +145,9 @@ export function createBungalowsRepo({ kysely }: Db) {
           .where('checked_out_at', 'is', null)
           .executeTakeFirst();
         const at = change.at;
+        const pmsColumns = fromPms
+          ? { source: fromPms.source, pms_reservation_id: fromPms.reservationId }
+          : {};
         const beforeGuest = before
           ? ((await trx.selectFrom('stays').select('guest_id').where('id', '=', before.id).executeTakeFirst())
               ?.guest_id ?? null)
@@ -140,17 +165,23 @@ export function createBungalowsRepo({ kysely }: Db) {
             guest_name: input.guestName,
             guest_email: input.guestEmail,
             check_out_on: input.checkOutOn,
-            checked_in_at: at,
+            checked_in_at: fromPms?.checkedInAt ?? at,
             checked_out_at: null,
             guest_id: guestId,
+            ...pmsColumns,
           })
           .onConflict((oc) =>
-            oc.column('bungalow').where('checked_out_at', 'is', null).doUpdateSet({
-              guest_name: input.guestName,
-              guest_email: input.guestEmail,
-              check_out_on: input.checkOutOn,
-              guest_id: guestId,
-            }),
+            oc
+              .column('bungalow')
+              .where('checked_out_at', 'is', null)
+              .doUpdateSet({
+                guest_name: input.guestName,
+                guest_email: input.guestEmail,
+                check_out_on: input.checkOutOn,
+                guest_id: guestId,
+                // The desk's edit of an imported stay (its email) leaves it the PMS's; an import adopts the stay.
+                ...pmsColumns,
+              }),
           )
           .returning(stayColumns)
           .executeTakeFirstOrThrow();
@@ -175,6 +206,7 @@ export function createBungalowsRepo({ kysely }: Db) {
             subject: subject('stay', stay.id),
             details: {
               bungalow,
+              ...(fromPms ? { source: fromPms.source } : {}),
               ...('before' in changed
                 ? { before: await sealed(changed.before, beforeGuest ?? guestId) }
                 : {}),
@@ -187,7 +219,7 @@ export function createBungalowsRepo({ kysely }: Db) {
     },
 
     /** Ends the open stay (kept, never deleted); undefined when the bungalow has none. */
-    async endStay(bungalow: number, change: Change): Promise<Stay | undefined> {
+    async endStay(bungalow: number, change: StayChange): Promise<Stay | undefined> {
       return kysely.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable('stays')

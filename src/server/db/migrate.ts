@@ -32,6 +32,7 @@ import { taxDocumentsAsIssuedMigration } from './migrations/026-tax-documents-as
 import { pmsMigration } from './migrations/027-pms';
 import { taxMonthsMigration } from './migrations/028-tax-months';
 import { trailCarriesDrinksMigration } from './migrations/029-trail-carries-drinks';
+import { staysFromThePmsMigration } from './migrations/030-stays-from-the-pms';
 import { trailCarriesStockMigration } from './migrations/031-trail-carries-stock';
 import { withOwnSchemaIntrospection } from './own-schema-introspector';
 
@@ -73,7 +74,9 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '028-tax-months': taxMonthsMigration(),
     // The trail is the books (seventh stage)
     '029-trail-carries-drinks': trailCarriesDrinksMigration(db.dialect),
-    // 030 and 031 are the round's and the secrets' (seventh stage, other branches)
+    // The departure round (seventh stage)
+    '030-stays-from-the-pms': staysFromThePmsMigration(),
+    // The trail is the books (seventh stage): stock balances
     '031-trail-carries-stock': trailCarriesStockMigration(db.dialect),
   };
 }

@@ -81,6 +81,10 @@ export interface Database {
     checked_out_at: string | null;
     /** The stay's guest (016-guest-data). */
     guest_id: Generated<number | null>;
+    /** `app` (typed at the desk), `cloudbeds` or `mews` (imported from its in-house reservations; 030). */
+    source: Generated<string>;
+    /** The PMS reservation an imported stay came from (030). */
+    pms_reservation_id: Generated<string | null>;
   };
   /** Every payment change, kept: a method when marked paid, null when undone (006-payments). */
   checkout_payments: {
@@ -379,6 +383,8 @@ export interface Database {
     posts: number;
     seq: number;
     updated_at: string;
+    /** 1: the PMS refused a check made after the guest had left; the desk collects it (030). */
+    settle_at_desk: Generated<number>;
   };
   /** One row (id 1): when stock was started, null until then (012-stock). */
   stock_state: {

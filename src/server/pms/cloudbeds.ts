@@ -204,7 +204,7 @@ export function createCloudbedsAdapter(settings: PmsSettings, dispatcher?: Dispa
 
     async day({ day }) {
       // getReservations by its date filters and status, every page, each reservation's rooms with it.
-      const read = async (filter: Form): Promise<PmsAnswer<PmsStay[]>> => {
+      const read = async (filter: Form, checkedIn: boolean): Promise<PmsAnswer<PmsStay[]>> => {
         const stays: PmsStay[] = [];
         for (let page = 1; page <= pagesMax; page++) {
           const answer = await call('GET', 'getReservations', {
@@ -225,12 +225,14 @@ export function createCloudbedsAdapter(settings: PmsSettings, dispatcher?: Dispa
                   guestName: room.guestName || r.guestName || null,
                   from: room.roomCheckIn || r.startDate || day,
                   to: room.roomCheckOut || r.endDate || day,
+                  checkedIn,
                 });
           if (found.length < pageSize) break;
         }
         return { ok: true, value: stays };
       };
-      const by = (status: ReservationStatus, dates: Form = {}) => read({ status, ...dates });
+      const by = (status: ReservationStatus, dates: Form = {}) =>
+        read({ status, ...dates }, status === 'checked_in');
       const leaving = { checkOutFrom: day, checkOutTo: day };
       const stillIn = await by('checked_in', leaving);
       if (!stillIn.ok) return stillIn;

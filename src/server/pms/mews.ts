@@ -32,6 +32,8 @@ const apiPath = '/api/connector/v1';
 /** Pages (`Limitation.Count`, at most 1000) and how many pages a read follows at most. */
 const pageSize = 1000;
 const pagesMax = 20;
+/** `customers/getAll`: `CustomerIds` "max 1000 items". */
+const customersBatch = 1000;
 /** `orderItems/cancel`: `OrderItemIds` "max 10 items". */
 const cancelBatch = 10;
 
@@ -53,7 +55,10 @@ export const wholeSeconds = (iso: string) =>
 
 interface MewsReservation {
   Id?: string;
+  /** "The Customer or Company who owns the reservation, i.e. the main guest" (`AccountType` says which). */
   AccountId?: string;
+  AccountType?: string;
+  State?: string;
   AssignedResourceId?: string;
   ScheduledStartUtc?: string;
   ScheduledEndUtc?: string;
@@ -112,6 +117,27 @@ export function createMewsAdapter(settings: PmsSettings, dispatcher?: Dispatcher
       if (items.length < pageSize || !cursor) break;
     }
     return { ok: true, value: found };
+  }
+
+  /**
+   * The customers' names (`FirstName` optional, `LastName` required), by id: customers/getAll with `CustomerIds`
+   * (at most 1000 a request) and only the customers' extent, every page.
+   */
+  async function customerNames(ids: string[]): Promise<PmsAnswer<Map<string, string>>> {
+    const names = new Map<string, string>();
+    for (let i = 0; i < ids.length; i += customersBatch) {
+      const found = await all<{ Id?: string; FirstName?: string | null; LastName?: string | null }>(
+        'customers/getAll',
+        { CustomerIds: ids.slice(i, i + customersBatch), Extent: { Customers: true } },
+        'Customers',
+      );
+      if (!found.ok) return found;
+      for (const c of found.value) {
+        const name = [c.FirstName, c.LastName].filter((part) => part?.trim()).join(' ');
+        if (c.Id && name) names.set(c.Id, name);
+      }
+    }
+    return { ok: true, value: names };
   }
 
   const live = (item: OrderItem) => !item.CanceledUtc && item.AccountingState !== 'Canceled';
@@ -195,27 +221,8 @@ export function createMewsAdapter(settings: PmsSettings, dispatcher?: Dispatcher
     async day({ day, startUtc, endUtc }) {
       // reservations/getAll/2023-06-06 by its scheduled start and end filters and states, every page.
       const window = { StartUtc: wholeSeconds(startUtc), EndUtc: wholeSeconds(endUtc) };
-      const read = async (filter: Body): Promise<PmsAnswer<PmsStay[]>> => {
-        const found = await all<MewsReservation>('reservations/getAll/2023-06-06', filter, 'Reservations');
-        if (!found.ok) return found;
-        return {
-          ok: true,
-          value: found.value.flatMap((r) =>
-            r.Id && r.AssignedResourceId
-              ? [
-                  {
-                    roomId: r.AssignedResourceId,
-                    reservationId: r.Id,
-                    // Mews answers the account, not the guest's name (customers/getAll is not among our calls).
-                    guestName: null,
-                    from: r.ScheduledStartUtc ?? day,
-                    to: r.ScheduledEndUtc ?? day,
-                  },
-                ]
-              : [],
-          ),
-        };
-      };
+      const read = (filter: Body) =>
+        all<MewsReservation>('reservations/getAll/2023-06-06', filter, 'Reservations');
       // Started: checked in; Processed: checked out; Confirmed: booked, not arrived.
       const departures = await read({ ScheduledEndUtc: window, States: ['Started', 'Processed'] });
       if (!departures.ok) return departures;
@@ -223,13 +230,34 @@ export function createMewsAdapter(settings: PmsSettings, dispatcher?: Dispatcher
       if (!started.ok) return started;
       const arrivals = await read({ ScheduledStartUtc: window, States: ['Confirmed'] });
       if (!arrivals.ok) return arrivals;
-      const leaving = new Set(departures.value.map((s) => s.reservationId));
+      // A reservation carries its owner's account, not a name: the customers' names by their ids.
+      const owners = [...departures.value, ...started.value, ...arrivals.value].flatMap((r) =>
+        r.AccountId && (r.AccountType ?? 'Customer') === 'Customer' ? [r.AccountId] : [],
+      );
+      const names = await customerNames([...new Set(owners)]);
+      if (!names.ok) return names;
+      const stays = (found: MewsReservation[]): PmsStay[] =>
+        found.flatMap((r) =>
+          r.Id && r.AssignedResourceId
+            ? [
+                {
+                  roomId: r.AssignedResourceId,
+                  reservationId: r.Id,
+                  guestName: (r.AccountId && names.value.get(r.AccountId)) || null,
+                  from: r.ScheduledStartUtc ?? day,
+                  to: r.ScheduledEndUtc ?? day,
+                  checkedIn: r.State === 'Started',
+                },
+              ]
+            : [],
+        );
+      const leaving = new Set(departures.value.map((r) => r.Id));
       return {
         ok: true,
         value: {
-          departures: departures.value,
-          inHouse: started.value.filter((s) => !leaving.has(s.reservationId)),
-          arrivals: arrivals.value,
+          departures: stays(departures.value),
+          inHouse: stays(started.value.filter((r) => !leaving.has(r.Id))),
+          arrivals: stays(arrivals.value),
         },
       };
     },

@@ -56,8 +56,10 @@ export interface InHouse {
 export interface PmsStay {
   roomId: string;
   reservationId: string;
-  /** The guest's name where the PMS answers it with the reservation (Cloudbeds); null otherwise (Mews). */
+  /** The guest's name: Cloudbeds' with the reservation, Mews' its owner customer's (customers/getAll). */
   guestName: string | null;
+  /** Checked in now (Cloudbeds `checked_in`, Mews `Started`): the guest is in the room. */
+  checkedIn: boolean;
   /** Arrival and departure: a day (YYYY-MM-DD, Cloudbeds) or an instant (ISO 8601 UTC, Mews' scheduled times). */
   from: string;
   to: string;

@@ -419,7 +419,14 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
       action?: 'pms.posted' | 'pms.post_failed',
     ) => {
       const at = iso(now());
-      const row = { bungalow: wanted.bungalow, reason: null, seq, updated_at: at, ...fields };
+      const row = {
+        bungalow: wanted.bungalow,
+        reason: null,
+        settle_at_desk: 0,
+        seq,
+        updated_at: at,
+        ...fields,
+      };
       posting = await kysely.transaction().execute(async (trx) => {
         const saved = await trx
           .insertInto('pms_postings')
@@ -442,8 +449,11 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
         return saved;
       });
     };
-    const failed = (reason: string) =>
-      save({ state: 'failed', reason: keptReason(reason) }, 'pms.post_failed');
+    const failed = (reason: string, settleAtDesk = false) =>
+      save(
+        { state: 'failed', reason: keptReason(reason), settle_at_desk: settleAtDesk ? 1 : 0 },
+        'pms.post_failed',
+      );
 
     // What was posted goes first: a revision voids and posts again, a void voids.
     if (posting?.state === 'posted' && posting.posting_id && posting.reservation_id) {
@@ -514,7 +524,7 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
     if (!posted.ok) {
       if (posted.failure === 'unreachable') return posted;
       // The guest has left and the PMS would not take it on their bill: the desk collects it.
-      await failed(departed ? `${settleAtDeskReason}: ${posted.reason}` : posted.reason);
+      await failed(departed ? `${settleAtDeskReason}: ${posted.reason}` : posted.reason, departed);
       return { ok: true, value: undefined };
     }
     await save(

@@ -141,6 +141,7 @@ function postingOf(row: Selectable<Database['pms_postings']>): PmsPosting {
     bungalow: row.bungalow,
     state: row.state as PmsPostingState,
     reason: row.reason,
+    settleAtDesk: row.state === 'failed' && row.settle_at_desk === 1,
     reservationId: row.reservation_id,
     reference: row.reference,
     postedTotal: row.posted_total,
@@ -323,7 +324,13 @@ export function createPmsRepo({ kysely }: Db) {
         if (before?.state === 'posted')
           throw new HttpError(409, 'conflict', 'This checkout is on the PMS folio already');
         const head = await trx.selectFrom('audit_head').select('seq').where('id', '=', 1).executeTakeFirst();
-        const fields = { state: 'settled', reason: note, updated_at: change.at, seq: Number(head?.seq ?? 0) };
+        const fields = {
+          state: 'settled',
+          reason: note,
+          settle_at_desk: 0,
+          updated_at: change.at,
+          seq: Number(head?.seq ?? 0),
+        };
         const saved = await trx
           .insertInto('pms_postings')
           .values({ checkout_id: checkoutId, bungalow: checkout.bungalow, posts: 0, ...fields })

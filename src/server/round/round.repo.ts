@@ -1,5 +1,4 @@
 import { localDayRange } from '../../shared/local-days';
-import { isSettleAtDesk } from '../../shared/pms-types';
 import type { Round, RoundEntry, RoundState } from '../../shared/round-types';
 import type { Db } from '../db/database';
 import type { DayWindow, PmsDay, PmsStay } from '../pms/pms-adapter';
@@ -30,7 +29,7 @@ interface DayCheck {
   at: string;
   total: number;
   paidMethod: string | null;
-  posting: { state: string; reason: string | null } | null;
+  posting: { state: string; settleAtDesk: boolean } | null;
 }
 
 /**
@@ -141,7 +140,7 @@ export function createRoundRepo({ kysely }: Db) {
             'checkouts.total',
             'checkouts.paid_method',
             'pms_postings.state',
-            'pms_postings.reason',
+            'pms_postings.settle_at_desk',
           ])
           .where('checkouts.bungalow', 'in', bungalows)
           .where('checkouts.created_at', '>=', start)
@@ -156,7 +155,7 @@ export function createRoundRepo({ kysely }: Db) {
             at: c.created_at,
             total: c.total,
             paidMethod: c.paid_method,
-            posting: c.state ? { state: c.state, reason: c.reason } : null,
+            posting: c.state ? { state: c.state, settleAtDesk: Number(c.settle_at_desk) === 1 } : null,
           });
         const nothingMissing = await kysely
           .selectFrom('check_requests')
@@ -196,7 +195,7 @@ export function createRoundRepo({ kysely }: Db) {
             amount: check ? check.total : null,
             checkoutId: check?.checkoutId ?? null,
             settleAtDesk:
-              check?.posting?.state === 'failed' && isSettleAtDesk(check.posting.reason) && !check.paidMethod,
+              check?.posting?.state === 'failed' && check.posting.settleAtDesk && !check.paidMethod,
           };
         });
       return {

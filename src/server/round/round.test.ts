@@ -8,7 +8,9 @@ import { until } from '../../../tests/support/until';
 import { addDays, localDayOf } from '../../shared/local-days';
 import type { PmsMappingProposal } from '../../shared/pms-types';
 import type { Round, RoundEntry } from '../../shared/round-types';
+import type { BungalowState, Stay } from '../../shared/staff-types';
 import { parseConfig } from '../config';
+import { pmsDayKeptMs } from './pms-day';
 
 /** The stand-in PMSs run on this machine: the resort names it, as for a webhook receiver on its own network. */
 const config = {
@@ -116,6 +118,8 @@ for (const standIn of standIns)
     let t: TestApp;
     let cookie: string;
     let pms: PmsUnderTest;
+    /** Test 1's reservations, for the later tests. */
+    const reserved = { turnover: '', early: '', arriving: '' };
     beforeAll(async () => {
       t = await fresh({ config });
       cookie = await t.login();
@@ -141,28 +145,20 @@ for (const standIn of standIns)
       const today = localDayOf(t.clock.now, 'Asia/Bangkok');
       // Bungalow 11 turns over (out in the morning, in the afternoon); 13 leaves earlier; 12 stays (the
       // stand-in's guest checked in until the year's end).
-      pms.reserve(0, 'departing', 'Dan Turnover', today, 5);
-      pms.reserve(2, 'departing', 'Eve Early', today, 2);
-      pms.reserve(0, 'arriving', 'Fay Arriving', today, 7);
+      reserved.turnover = pms.reserve(0, 'departing', 'Dan Turnover', today, 5);
+      reserved.early = pms.reserve(2, 'departing', 'Eve Early', today, 2);
+      reserved.arriving = pms.reserve(0, 'arriving', 'Fay Arriving', today, 7);
       const { round, check, pay, restock } = await helpers(t, cookie);
 
       const first = await round();
       expect(first).toMatchObject({ day: today, source: 'pms', pmsError: null });
-      const named = pms.kind === 'cloudbeds';
-      // Cloudbeds keeps days (in bungalow order within one); Mews the times, 13's before 11's.
-      expect(brief(first.departures)).toEqual(
-        named
-          ? [
-              [11, 'Dan Turnover', 'to_check', null],
-              [13, 'Eve Early', 'to_check', null],
-            ]
-          : [
-              [13, null, 'to_check', null],
-              [11, null, 'to_check', null],
-            ],
-      );
-      expect(brief(first.inHouse)).toEqual([[12, named ? 'Ann Guest' : null, 'to_check', null]]);
-      expect(brief(first.arrivals)).toEqual([[11, named ? 'Fay Arriving' : null, 'to_check', null]]);
+      // Cloudbeds keeps days (in bungalow order within one); Mews the times, 13's before 11's. Mews' names are
+      // its customers' (customers/getAll by the reservations' AccountIds).
+      const dan = [11, 'Dan Turnover', 'to_check', null];
+      const eve = [13, 'Eve Early', 'to_check', null];
+      expect(brief(first.departures)).toEqual(pms.kind === 'cloudbeds' ? [dan, eve] : [eve, dan]);
+      expect(brief(first.inHouse)).toEqual([[12, 'Ann Guest', 'to_check', null]]);
+      expect(brief(first.arrivals)).toEqual([[11, 'Fay Arriving', 'to_check', null]]);
 
       const c = await check(13, { Coke: 1 });
       const posted = await until(
@@ -183,7 +179,115 @@ for (const standIn of standIns)
       expect((await round()).arrivals[0]?.state).toBe('restocked');
     });
 
+    it('the PMS\'s day is read once a minute, however often the round is asked', async () => {
+      const { round } = await helpers(t, cookie);
+      t.clock.advance(pmsDayKeptMs + 1);
+      const before = pms.allCalls();
+      const first = await round();
+      const read = pms.allCalls() - before;
+      // Cloudbeds: four getReservations; Mews: three reservations/getAll and one customers/getAll.
+      expect(read).toBe(4);
+      for (let i = 0; i < 3; i++) expect(await round()).toEqual(first);
+      expect(pms.allCalls() - before).toBe(read);
+      t.clock.advance(pmsDayKeptMs + 1);
+      await round();
+      expect(pms.allCalls() - before).toBe(2 * read);
+    });
+
+    it('in-house guests become stays without typing: once, locked to the PMS, ended when they leave it', async () => {
+      const { round } = await helpers(t, cookie);
+      const stays = async (): Promise<Record<number, Stay | null>> => {
+        const response = await t.request('GET', '/api/bungalows', { cookie });
+        const rows: BungalowState[] = await response.json();
+        return Object.fromEntries(rows.map((row) => [row.bungalow, row.stay]));
+      };
+      const history = async (bungalow: number): Promise<Stay[]> =>
+        (await t.request('GET', `/api/bungalows/${bungalow}/stays`, { cookie })).json();
+      // The desk's own stay in a bungalow the PMS has no room for: the import leaves it alone.
+      expect(
+        (
+          await t.request('PUT', '/api/bungalows/14/stay', {
+            cookie,
+            body: { guestName: 'Walk-in Wan', guestEmail: null, checkOutOn: null },
+          })
+        ).status,
+      ).toBe(201);
+      t.clock.advance(pmsDayKeptMs + 1);
+      await round();
+      const today = localDayOf(t.clock.now, 'Asia/Bangkok');
+      const imported = await stays();
+      expect(imported[12]).toMatchObject({
+        guestName: 'Ann Guest',
+        source: pms.kind,
+        pmsReservationId: pms.reservationId,
+        checkedOutAt: null,
+      });
+      expect(imported[11]).toMatchObject({
+        guestName: 'Dan Turnover',
+        checkOutOn: today,
+        source: pms.kind,
+        pmsReservationId: reserved.turnover,
+      });
+      expect(imported[13]).toMatchObject({ guestName: 'Eve Early', pmsReservationId: reserved.early });
+      expect(imported[14]).toMatchObject({ guestName: 'Walk-in Wan', source: 'app', pmsReservationId: null });
+
+      // Read again and again: no second stay, nothing changed.
+      for (let i = 0; i < 2; i++) {
+        t.clock.advance(pmsDayKeptMs + 1);
+        await round();
+      }
+      expect(await stays()).toEqual(imported);
+      expect((await history(12)).filter((s) => s.pmsReservationId === pms.reservationId)).toHaveLength(1);
+
+      // The PMS's fields are the PMS's: the desk may add the email, not change the name or day, nor end it.
+      const ann = imported[12] as Stay;
+      const renamed = await t.request('PUT', '/api/bungalows/12/stay', {
+        cookie,
+        body: { ...ann, guestName: 'Someone Else' },
+      });
+      expect(renamed.status).toBe(409);
+      const label = pms.kind === 'cloudbeds' ? 'Cloudbeds' : 'Mews';
+      expect((await renamed.json()).error.message).toBe(
+        `Bungalow 12's stay comes from ${label} (reservation ${pms.reservationId}): change the guest's name and check-out day in ${label}, and the app follows; only the email can be changed here`,
+      );
+      const ended = await t.request('DELETE', '/api/bungalows/12/stay', { cookie });
+      expect(ended.status).toBe(409);
+      expect((await ended.json()).error.message).toContain(`check the guest out in ${label}`);
+      const email = await t.request('PUT', '/api/bungalows/12/stay', {
+        cookie,
+        body: { ...ann, guestEmail: 'ann@example.com' },
+      });
+      expect(email.status, await email.clone().text()).toBe(200);
+      expect(await email.json()).toMatchObject({ guestEmail: 'ann@example.com', source: pms.kind });
+
+      // Eve checks out in the PMS, Dan leaves and Fay checks in to 11: the round's next read follows.
+      pms.checkOut(reserved.early);
+      pms.checkOut(reserved.turnover);
+      pms.checkIn(reserved.arriving);
+      t.clock.advance(pmsDayKeptMs + 1);
+      await round();
+      const after = await stays();
+      expect(after[13]).toBeNull();
+      expect(after[11]).toMatchObject({
+        guestName: 'Fay Arriving',
+        source: pms.kind,
+        pmsReservationId: reserved.arriving,
+      });
+      // Ended, never deleted.
+      expect((await history(13)).map((s) => [s.guestName, s.checkedOutAt !== null])).toEqual([
+        ['Eve Early', true],
+      ]);
+      expect((await history(11)).map((s) => [s.guestName, s.checkedOutAt !== null])).toEqual([
+        ['Fay Arriving', false],
+        ['Dan Turnover', true],
+      ]);
+      // The email the desk added is kept through a read that changes nothing of Ann's stay.
+      expect(after[12]).toMatchObject({ guestEmail: 'ann@example.com', pmsReservationId: pms.reservationId });
+      expect(after[14]).toMatchObject({ guestName: 'Walk-in Wan', source: 'app' });
+    });
+
     it("the PMS down: the round still answers, from the app's stays, and says why", async () => {
+      t.clock.advance(pmsDayKeptMs + 1);
       pms.setDown(true);
       try {
         const r: Round = await (await t.request('GET', '/api/round', { cookie })).json();

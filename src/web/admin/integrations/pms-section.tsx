@@ -11,6 +11,7 @@ import {
   type PmsTestAnswer,
   pmsDefaultApiUrls,
   pmsKinds,
+  pmsLabels,
 } from '../../../shared/pms-types';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -20,7 +21,7 @@ import { useAdminI18n } from '../admin-i18n';
 import { useActionResult } from '../use-action-result';
 
 /** The vendors' names, the same in every language. */
-const kindNames: Record<PmsKind, string> = { cloudbeds: 'Cloudbeds', mews: 'Mews' };
+const kindNames = pmsLabels;
 
 type SecretName = 'apiKey' | 'clientToken' | 'accessToken';
 /** Secrets are never answered, so their inputs start empty, and are emptied again after a save. */

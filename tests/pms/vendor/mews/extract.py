@@ -30,6 +30,7 @@ OPERATIONS = [
     'orders/add',
     'orderItems/getAll',
     'orderItems/cancel',
+    'customers/getAll',
 ]
 ERROR = ('guidelines/responses.md', 'error-response-details')
 # _objects.md describes its maps in prose rather than a table: "Dictionary is a collection of key-value pairs,
