@@ -75,7 +75,10 @@ export interface PmsUnderTest {
 }
 
 /** What both stand-ins share: their record of calls, the switches a test flips, their problems. */
-type Controls = Pick<PmsUnderTest, 'postCalls' | 'allCalls' | 'setDown' | 'refuseNext' | 'problems' | 'close'>;
+type Controls = Pick<
+  PmsUnderTest,
+  'postCalls' | 'allCalls' | 'setDown' | 'refuseNext' | 'problems' | 'close'
+>;
 
 /** `postOperation`: the vendor's call that posts (not reads), the one `postCalls` counts. */
 function controls(

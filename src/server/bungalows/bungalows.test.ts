@@ -46,6 +46,9 @@ describeEachDatabase('bungalows and stays API', ({ fresh }) => {
       checkOutOn: '2026-06-05',
       checkedInAt: '2026-06-01T07:00:00.000Z',
       checkedOutAt: null,
+      // Typed at the desk: the app's own stay, no PMS reservation.
+      source: 'app',
+      pmsReservationId: null,
     });
 
     t.clock.advance(60_000);

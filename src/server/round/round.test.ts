@@ -179,7 +179,7 @@ for (const standIn of standIns)
       expect((await round()).arrivals[0]?.state).toBe('restocked');
     });
 
-    it('the PMS\'s day is read once a minute, however often the round is asked', async () => {
+    it("the PMS's day is read once a minute, however often the round is asked", async () => {
       const { round } = await helpers(t, cookie);
       t.clock.advance(pmsDayKeptMs + 1);
       const before = pms.allCalls();

@@ -110,6 +110,9 @@ export const adminEn = {
   stayGuestName: 'Guest name',
   stayGuestEmail: 'Guest email (optional)',
   plannedCheckOut: 'Planned check-out (optional)',
+  stayFromPms: (vendor: string, reservation: string) => `From ${vendor}, reservation ${reservation}`,
+  stayFromPmsHint: (vendor: string) =>
+    `The name and check-out day are ${vendor}'s: change them there and the app follows. The email is yours to add.`,
   saveStay: 'Save stay',
   checkIn: 'Check in',
   pastStays: 'Past stays',

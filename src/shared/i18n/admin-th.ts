@@ -97,6 +97,8 @@ export const adminTh: AdminMessages = {
   stayGuestName: 'ชื่อผู้เข้าพัก',
   stayGuestEmail: 'อีเมลผู้เข้าพัก (ไม่บังคับ)',
   plannedCheckOut: 'วันที่จะเช็กเอาต์ (ไม่บังคับ)',
+  stayFromPms: (vendor, reservation) => `จาก ${vendor} การจอง ${reservation}`,
+  stayFromPmsHint: (vendor) => `ชื่อและวันเช็กเอาต์มาจาก ${vendor}: แก้ไขที่ ${vendor} แล้วแอปจะตามให้ อีเมลเพิ่มที่นี่ได้`,
   saveStay: 'บันทึกการเข้าพัก',
   checkIn: 'เช็กอิน',
   pastStays: 'การเข้าพักที่ผ่านมา',

@@ -2,6 +2,7 @@ import { LogIn, LogOut, Pencil } from 'lucide-react';
 import { type FormEvent, Suspense, useEffect, useState } from 'react';
 import { Await, Link, useFetcher } from 'react-router';
 import type { CheckRequest } from '../../../shared/live-types';
+import { pmsLabels } from '../../../shared/pms-types';
 import type { BungalowState, Stay } from '../../../shared/staff-types';
 import { type StayInput, stayInputSchema } from '../../../shared/stay-schemas';
 import { Button } from '../../components/ui/button';
@@ -59,6 +60,12 @@ function BungalowEntry({ entry }: { entry: BungalowRow }) {
             {stay.checkOutOn && (
               <span className="text-slate-600"> · {a.leaves(formatDay(stay.checkOutOn, language))}</span>
             )}
+            {stay.source !== 'app' && (
+              <span className="text-slate-600">
+                {' '}
+                · {a.stayFromPms(pmsLabels[stay.source], stay.pmsReservationId ?? '?')}
+              </span>
+            )}
           </p>
         ) : (
           <p className="text-slate-600">{a.noGuestCheckedIn}</p>
@@ -76,7 +83,7 @@ function BungalowEntry({ entry }: { entry: BungalowRow }) {
             )}
             {stay ? a.editStay(bungalow) : a.checkInTo(bungalow)}
           </Button>
-          {stay && (
+          {stay && stay.source === 'app' && (
             <Button
               variant="secondary"
               pending={checkout.state !== 'idle'}
@@ -111,6 +118,8 @@ function StayForm({ bungalow, stay, onDone }: { bungalow: number; stay: Stay | n
   const fetcher = useFetcher<AdminActionResult>();
   const { a } = useAdminI18n();
   const [errors, setErrors] = useState<FieldErrors>({});
+  // An imported stay: the PMS's name and day, shown but not typed over (the server refuses a change too).
+  const vendor = stay && stay.source !== 'app' ? pmsLabels[stay.source] : null;
   useActionResult(fetcher, (result) => {
     if (result.ok) onDone();
     else
@@ -144,6 +153,8 @@ function StayForm({ bungalow, stay, onDone }: { bungalow: number; stay: Stay | n
           label={a.stayGuestName}
           name="guestName"
           defaultValue={stay?.guestName ?? ''}
+          readOnly={vendor !== null}
+          hint={vendor ? a.stayFromPmsHint(vendor) : undefined}
           error={errors.guestName}
         />
         <Field
@@ -158,6 +169,7 @@ function StayForm({ bungalow, stay, onDone }: { bungalow: number; stay: Stay | n
           name="checkOutOn"
           type="date"
           defaultValue={stay?.checkOutOn ?? ''}
+          readOnly={vendor !== null}
           error={errors.checkOutOn}
         />
       </div>
