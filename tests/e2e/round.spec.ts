@@ -72,6 +72,16 @@ test('the Round page on a phone: departures first, each bungalow’s state movin
 
     await row(departures, 13).click();
     await expect(page).toHaveURL(/\/checkout\?bungalow=13$/);
+
+    // Nobody typed a guest: the round brought Cloudbeds' in-house guests in as stays, the PMS's to change.
+    await page.goto('/admin/bungalows');
+    const twelve = page.getByRole('listitem', { name: adminEn.bungalow(12) });
+    await expect(twelve).toContainText('Ben Okafor');
+    await expect(twelve).toContainText(adminEn.stayFromPms('Cloudbeds', 'R-12'));
+    await expect(twelve.getByRole('button', { name: adminEn.checkOutGuest('Ben Okafor') })).toHaveCount(0);
+    await twelve.getByRole('button', { name: adminEn.editStay(12) }).click();
+    await expect(twelve.getByLabel(adminEn.stayGuestName)).toHaveJSProperty('readOnly', true);
+    await expect(twelve.getByLabel(adminEn.stayGuestEmail)).toHaveJSProperty('readOnly', false);
     expect(pms.problems).toEqual([]);
   } finally {
     await pms.close();

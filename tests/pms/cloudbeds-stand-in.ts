@@ -69,6 +69,8 @@ export interface CloudbedsStandIn {
   problems: string[];
   /** Every request's operation, in order. */
   calls: string[];
+  /** Every request as it came: method, operation and query or form (never the API key, which is a header). */
+  requests: string[];
   /** Set: every request is answered 503 (the PMS down). */
   down: boolean;
   /** The next postCustomItem is refused with this message. */
@@ -103,6 +105,7 @@ export async function startCloudbedsStandIn(
     folio: [],
     problems: [],
     calls: [],
+    requests: [],
     down: false,
     refuseNext: null,
     roomsPageMax: Number.POSITIVE_INFINITY,
@@ -123,6 +126,7 @@ export async function startCloudbedsStandIn(
       if (!url.pathname.startsWith(`${base}/`)) return answer(404, { success: false, message: 'Not found' });
       const path = url.pathname.slice(base.length);
       state.calls.push(path.slice(1));
+      state.requests.push(`${req.method} ${path.slice(1)}${url.search}${body ? ` ${body}` : ''}`);
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       const query = Object.fromEntries(url.searchParams);
       const checked = check.request({ method: req.method ?? 'GET', path, query, headers, body });

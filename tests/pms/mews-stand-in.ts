@@ -90,6 +90,8 @@ export interface MewsStandIn {
   problems: string[];
   /** Every request's operation, in order. */
   calls: string[];
+  /** Every request as it came: operation and body, without the tokens. */
+  requests: string[];
   /** Set: every request is answered 503. */
   down: boolean;
   /** The next orders/add is refused (403) with this message. */
@@ -140,6 +142,7 @@ export async function startMewsStandIn(): Promise<MewsStandIn> {
     items: [],
     problems: [],
     calls: [],
+    requests: [],
     down: false,
     refuseNext: null,
     tooManyNext: false,
@@ -220,6 +223,12 @@ export async function startMewsStandIn(): Promise<MewsStandIn> {
         return send(404, { Message: 'Not found' });
       const path = url.pathname;
       state.calls.push(path.slice(base.length + 1));
+      try {
+        const { ClientToken: _c, AccessToken: _a, ...rest } = JSON.parse(text) as Record<string, unknown>;
+        state.requests.push(`POST ${path.slice(base.length + 1)} ${JSON.stringify(rest)}`);
+      } catch {
+        state.requests.push(`POST ${path.slice(base.length + 1)} (not JSON)`);
+      }
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       try {
         JSON.parse(text);

@@ -68,6 +68,8 @@ export interface PmsUnderTest {
   postCalls(): number;
   /** How many requests of any kind reached it. */
   allCalls(): number;
+  /** Every request's operation, in order. */
+  operations(): string[];
   setDown(down: boolean): void;
   refuseNext(message: string | null): void;
   problems: string[];
@@ -77,7 +79,7 @@ export interface PmsUnderTest {
 /** What both stand-ins share: their record of calls, the switches a test flips, their problems. */
 type Controls = Pick<
   PmsUnderTest,
-  'postCalls' | 'allCalls' | 'setDown' | 'refuseNext' | 'problems' | 'close'
+  'postCalls' | 'allCalls' | 'operations' | 'setDown' | 'refuseNext' | 'problems' | 'close'
 >;
 
 /** `postOperation`: the vendor's call that posts (not reads), the one `postCalls` counts. */
@@ -94,6 +96,7 @@ function controls(
   return {
     postCalls: () => pms.calls.filter((c) => c === postOperation).length,
     allCalls: () => pms.calls.length,
+    operations: () => [...pms.calls],
     setDown: (down) => {
       pms.down = down;
     },
