@@ -95,6 +95,11 @@ export interface BungalowState {
   /** Whether the settings list this bungalow (others appear because they have stays or checkouts). */
   listed: boolean;
   stay: Stay | null;
+  /**
+   * The PMS (as its vendor writes its name) that owns the open stay's guest name and check-out day: the stay was
+   * imported from it and it is still connected. Null when the desk may change them.
+   */
+  stayOwnedBy: string | null;
 }
 
 export interface CheckoutPayment {

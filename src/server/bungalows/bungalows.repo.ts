@@ -57,7 +57,7 @@ export function createBungalowsRepo({ kysely }: Db) {
      * bungalows with checkouts are read by a loose index scan (one seek per distinct bungalow on the
      * bungalow index), never by reading every checkout.
      */
-    async list(listed: readonly number[]): Promise<BungalowState[]> {
+    async list(listed: readonly number[]): Promise<Omit<BungalowState, 'stayOwnedBy'>[]> {
       const open = await kysely
         .selectFrom('stays')
         .select(stayColumns)

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { pmsLabels } from '../../shared/pms-types';
 import { stayReadOnlyFields } from '../../shared/read-only-fields';
 import { bungalowParamSchema } from '../../shared/staff-schemas';
-import type { Stay } from '../../shared/staff-types';
+import type { BungalowState, Stay } from '../../shared/staff-types';
 import { stayInputSchema } from '../../shared/stay-schemas';
 import { changeBy, requireRight } from '../auth/actor';
 import type { AppDeps } from '../deps';
@@ -35,7 +35,11 @@ export function bungalowsRoutes(deps: AppDeps) {
     new Hono()
       .get('/', frontDesk, async (c) => {
         const { bungalowNumbers } = await settings.read();
-        return c.json(await repo.list(bungalowNumbers));
+        const rows = await repo.list(bungalowNumbers);
+        const connected = rows.some((row) => row.stay && row.stay.source !== 'app') ? await pms.get() : null;
+        const owner = (stay: Stay | null) =>
+          stay && connected && stay.source === connected.kind ? pmsLabels[connected.kind] : null;
+        return c.json(rows.map((row): BungalowState => ({ ...row, stayOwnedBy: owner(row.stay) })));
       })
       // Public, and only a yes or no: never the stay's name or email.
       .get('/:bungalow/guest', async (c) => {

@@ -240,6 +240,10 @@ for (const standIn of standIns)
       });
       expect(imported[13]).toMatchObject({ guestName: 'Eve Early', pmsReservationId: reserved.early });
       expect(imported[14]).toMatchObject({ guestName: 'Walk-in Wan', source: 'app', pmsReservationId: null });
+      const label = pms.kind === 'cloudbeds' ? 'Cloudbeds' : 'Mews';
+      const rows: BungalowState[] = await (await t.request('GET', '/api/bungalows', { cookie })).json();
+      const ownedBy = Object.fromEntries(rows.map((row) => [row.bungalow, row.stayOwnedBy]));
+      expect([ownedBy[12], ownedBy[14], ownedBy[15]]).toEqual([label, null, null]);
 
       // Read again and again: no second stay, nothing changed.
       for (let i = 0; i < 2; i++) {
@@ -256,7 +260,6 @@ for (const standIn of standIns)
         body: { ...ann, guestName: 'Someone Else' },
       });
       expect(renamed.status).toBe(409);
-      const label = pms.kind === 'cloudbeds' ? 'Cloudbeds' : 'Mews';
       expect((await renamed.json()).error.message).toBe(
         `Bungalow 12's stay comes from ${label} (reservation ${pms.reservationId}): change the guest's name and check-out day in ${label}, and the app follows; only the email can be changed here`,
       );
@@ -306,5 +309,18 @@ for (const standIn of standIns)
       } finally {
         pms.setDown(false);
       }
+    });
+
+    it("disconnected, its stays are the desk's again: named, dated and checked out here", async () => {
+      expect((await t.request('DELETE', '/api/pms', { cookie })).status).toBe(204);
+      const rows: BungalowState[] = await (await t.request('GET', '/api/bungalows', { cookie })).json();
+      const twelve = rows.find((row) => row.bungalow === 12);
+      expect(twelve).toMatchObject({ stayOwnedBy: null, stay: { source: pms.kind } });
+      const renamed = await t.request('PUT', '/api/bungalows/12/stay', {
+        cookie,
+        body: { ...twelve?.stay, guestName: 'Ann Guest-Renamed' },
+      });
+      expect(renamed.status, await renamed.clone().text()).toBe(200);
+      expect((await t.request('DELETE', '/api/bungalows/12/stay', { cookie })).status).toBe(204);
     });
   });

@@ -72,7 +72,12 @@ function BungalowEntry({ entry }: { entry: BungalowRow }) {
         )}
       </div>
       {editing ? (
-        <StayForm bungalow={bungalow} stay={stay} onDone={() => setEditing(false)} />
+        <StayForm
+          bungalow={bungalow}
+          stay={stay}
+          ownedBy={entry.stayOwnedBy}
+          onDone={() => setEditing(false)}
+        />
       ) : (
         <div className="mt-2 flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -83,7 +88,7 @@ function BungalowEntry({ entry }: { entry: BungalowRow }) {
             )}
             {stay ? a.editStay(bungalow) : a.checkInTo(bungalow)}
           </Button>
-          {stay && stay.source === 'app' && (
+          {stay && !entry.stayOwnedBy && (
             <Button
               variant="secondary"
               pending={checkout.state !== 'idle'}
@@ -114,12 +119,23 @@ function BungalowEntry({ entry }: { entry: BungalowRow }) {
 type FieldErrors = Partial<Record<keyof StayInput, string>>;
 
 /** Check in (no open stay) or edit the open stay: name, optional email and planned check-out day. */
-function StayForm({ bungalow, stay, onDone }: { bungalow: number; stay: Stay | null; onDone: () => void }) {
+function StayForm({
+  bungalow,
+  stay,
+  ownedBy,
+  onDone,
+}: {
+  bungalow: number;
+  stay: Stay | null;
+  /** The PMS that owns the stay's name and day (GET /api/bungalows' `stayOwnedBy`). */
+  ownedBy: string | null;
+  onDone: () => void;
+}) {
   const fetcher = useFetcher<AdminActionResult>();
   const { a } = useAdminI18n();
   const [errors, setErrors] = useState<FieldErrors>({});
-  // An imported stay: the PMS's name and day, shown but not typed over (the server refuses a change too).
-  const vendor = stay && stay.source !== 'app' ? pmsLabels[stay.source] : null;
+  // A stay the connected PMS owns: its name and day shown but not typed over (the server refuses a change too).
+  const vendor = stay ? ownedBy : null;
   useActionResult(fetcher, (result) => {
     if (result.ok) onDone();
     else
