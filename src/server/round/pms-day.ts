@@ -70,7 +70,8 @@ export function createPmsDayReader(deps: AppDeps) {
         // A stored secret this server's key does not open (decision 234) is a reason like the PMS's own: the
         // round goes on from the app's stays and says why.
         const stored = await pms.settings().catch((error: unknown) => {
-          if (error instanceof HttpError) return { ok: false as const, reason: error.message };
+          if (error instanceof HttpError)
+            return { ok: false as const, failure: 'credentials' as const, reason: error.message };
           throw error;
         });
         if ('ok' in stored) return stored;
