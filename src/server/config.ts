@@ -88,6 +88,12 @@ const envSchema = z.object({
     .refine((url) => /^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(url), {
       message: 'DATABASE_URL must be sqlite:<path> or postgres://user@host:port/database',
     }),
+  // PostgreSQL roles (seventh stage): the owner's login for `npm run migrate`; the server refuses to run as one.
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'MIGRATION_DATABASE_URL must be postgres://owner@host:port/database')
+    .optional(),
+  ALLOW_OWNER_ROLE: z.enum(['0', '1'], { error: 'ALLOW_OWNER_ROLE must be 0 or 1' }).default('0'),
   ADMIN_PASSWORD: z
     .string()
     .min(8, 'ADMIN_PASSWORD must have at least 8 characters (or leave it unset to generate one)')
@@ -152,6 +158,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** PostgreSQL roles (seventh stage): the schema owner's login, read by `npm run migrate` only. */
+  migrationDatabaseUrl: string | undefined;
+  /** Whether the server may run as a PostgreSQL login that could change the schema (docs/decisions/231). */
+  allowOwnerRole: boolean;
   adminPassword: string | undefined;
   trustProxy: boolean;
   logLevel: LogLevel;
@@ -205,6 +215,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
+    allowOwnerRole: e.ALLOW_OWNER_ROLE === '1',
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,

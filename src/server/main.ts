@@ -17,7 +17,8 @@ import { createBackupService } from './backups/backup-service';
 import { createWallClock, latestRecordedMs } from './clock';
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { DatabaseRoleError } from './db/database-role';
+import { prepareDatabase } from './db/prepare-database';
 import { seedOnce } from './db/seed';
 import { drinksKeptRoute } from './drinks/drinks-fast-path';
 import { checkoutPageKeptRoute } from './http/checkout-page-kept';
@@ -64,10 +65,24 @@ async function main() {
   const db = openDatabase(config.databaseUrl);
   let secrets: SealReport;
   try {
-    await migrateToLatest(db);
+    const prepared = await prepareDatabase(db, { allowOwnerRole: config.allowOwnerRole });
+    if (prepared.ownerReasons.length > 0) {
+      logger.warn(
+        'running as a PostgreSQL login that could change the schema, as ALLOW_OWNER_ROLE=1 allows',
+        {
+          reasons: prepared.ownerReasons,
+        },
+      );
+    }
     if (await seedOnce(db)) logger.info('seeded the drink catalogue');
     secrets = await sealStoredSecrets(db);
   } catch (error) {
+    if (error instanceof DatabaseRoleError) {
+      logger.error('refused the database login', { databaseUrl: redactUrl(config.databaseUrl) });
+      process.stderr.write(`${error.message}\n`);
+      await db.close().catch(() => {});
+      process.exit(1);
+    }
     logger.error('could not prepare the database', {
       databaseUrl: redactUrl(config.databaseUrl),
       ...describeError(error),

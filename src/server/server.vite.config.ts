@@ -12,7 +12,7 @@ export default defineConfig({
     target: 'node24',
     sourcemap: true,
     rollupOptions: {
-      input: { main: 'src/server/start.ts', server: 'src/server/main.ts' },
+      input: { main: 'src/server/start.ts', server: 'src/server/main.ts', migrate: 'src/server/migrate-main.ts' },
       output: { entryFileNames: '[name].js' },
     },
   },

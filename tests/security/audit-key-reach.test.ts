@@ -74,7 +74,8 @@ async function everythingStored(t: TestApp): Promise<string> {
  * again from the first event (plain SHA-256, as the links are), the head moved to the end.
  */
 async function rewriteAsAnAttacker(t: TestApp) {
-  const k = t.db.kysely;
+  // The owner's login: the server's own may not drop a trigger (docs/decisions/231).
+  const k = t.scratch.owner.kysely;
   await dropAuditUpdateGuard(k, t.db.dialect);
   const paid = await k
     .selectFrom('audit_events')
@@ -100,7 +101,7 @@ describeEachDatabase('AUDIT_KEY never reaches the database', ({ dialect, fresh }
 
   /** A checkout paid in cash, its head signed by the app; the spy planted first on PostgreSQL. */
   async function paidCheckout(t: TestApp) {
-    if (dialect === 'postgres') await plantSpy(t.db.kysely);
+    if (dialect === 'postgres') await plantSpy(t.scratch.owner.kysely);
     const cookie = await t.login();
     await setGuest(t, cookie);
     const checkout = await checkoutAt(t, '2026-11-20T08:00:00.000Z', 3, { Chang: 2 });
@@ -157,7 +158,7 @@ describeEachDatabase('AUDIT_KEY never reaches the database', ({ dialect, fresh }
   it('cut after the last signed head (events and heads removed at the end): --head finds it', async () => {
     const t = await fresh();
     const cookie = await paidCheckout(t);
-    const k = t.db.kysely;
+    const k = t.scratch.owner.kysely;
     const head = await k.selectFrom('audit_head').select(['seq', 'hash']).executeTakeFirstOrThrow();
     if (t.db.dialect === 'sqlite') await sql`drop trigger audit_events_no_delete`.execute(k);
     else await sql`drop trigger audit_events_no_change on audit_events`.execute(k);

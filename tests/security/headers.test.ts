@@ -72,8 +72,8 @@ describeEachDatabase('security headers on the API', ({ fresh }) => {
     ]);
 
     // A forced 500: the catalogue's table vanishes under the running app.
-    await sql`drop table ${sql.table('checkout_lines')}`.execute(t.db.kysely);
-    await sql`drop table ${sql.table('Drinks')}`.execute(t.db.kysely);
+    await sql`drop table ${sql.table('checkout_lines')}`.execute(t.scratch.owner.kysely);
+    await sql`drop table ${sql.table('Drinks')}`.execute(t.scratch.owner.kysely);
     for (const [method, urlPath, body] of [
       ['GET', '/api/drinks'],
       ['POST', '/api/checkouts', { bungalow: 3, items: [{ drinkId: 1, missing: 1 }] }],

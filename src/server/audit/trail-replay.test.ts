@@ -150,8 +150,8 @@ describeEachDatabase('the trail replayed against the tables', ({ dialect, fresh 
     const { t, cookie, record } = await evening();
     const paidInCash = await record(6, { Coke: 1 });
     if (dialect === 'postgres') {
-      // The reviewer's attack as the app's own login: the event is rewritten in its pending row, before the
-      // commit chains it, so every hash holds.
+      // The reviewer's attack, now as the owner's login (the server's own cannot create it: database-role.test.ts):
+      // the event is rewritten in its pending row, before the commit chains it, so every hash holds.
       await sql
         .raw(`create function rewrite_cash() returns trigger language plpgsql as $$
           begin
@@ -161,9 +161,9 @@ describeEachDatabase('the trail replayed against the tables', ({ dialect, fresh 
             end if;
             return new;
           end $$`)
-        .execute(t.db.kysely);
+        .execute(t.scratch.owner.kysely);
       await sql`create trigger rewrite_cash before insert on audit_pending for each row execute function rewrite_cash()`.execute(
-        t.db.kysely,
+        t.scratch.owner.kysely,
       );
     }
     const paid = await t.request('POST', `/api/checkouts/${paidInCash}/payment`, {
@@ -233,7 +233,7 @@ describeEachDatabase('the trail replayed against the tables', ({ dialect, fresh 
     const kept = await t.db.kysely.selectFrom('audit_head').select(['seq', 'hash']).executeTakeFirstOrThrow();
     const cut = [await record(6, { Coke: 1 }), await record(7, { Fanta: 1 })];
     // What someone with the database does: the guard off, the events after `kept` gone, the head set back.
-    await dropAuditUpdateGuard(t.db.kysely, dialect);
+    await dropAuditUpdateGuard(t.scratch.owner.kysely, dialect);
     if (dialect === 'sqlite') await sql`drop trigger audit_events_no_delete`.execute(t.db.kysely);
     await sql`delete from audit_events where seq > ${Number(kept.seq)}`.execute(t.db.kysely);
     await sql`update audit_head set seq = ${Number(kept.seq)}, hash = ${kept.hash} where id = 1`.execute(

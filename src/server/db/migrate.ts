@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './database';
 import { initialMigration } from './migrations/001-initial';
 import { staffToolsMigration } from './migrations/002-staff-tools';
@@ -101,6 +101,20 @@ export async function migrateToLatest(db: Db): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
   }
+}
+
+/**
+ * PostgreSQL: the migrations this version has that the database has not run, in order. The server's own login
+ * may not migrate (docs/decisions/231), so at start it only reads Kysely's list of what ran.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const known = Object.keys(migrationsFor(db)).sort();
+  const { rows: found } = await sql<{ table: string | null }>`
+    select to_regclass('kysely_migration')::text as table`.execute(db.kysely);
+  if (!found[0]?.table) return known;
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db.kysely);
+  const ran = new Set(rows.map((row) => row.name));
+  return known.filter((name) => !ran.has(name));
 }
 
 /** Runs the migrations up to and including `name`: tests and benches build an older database with it. */
