@@ -100,6 +100,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       // Node keeps the bundle's compiled code between the hundreds of servers a run starts: a sixth less CPU a
       // start (0.65 to 0.54 s, docs/testing.md). Node 20, for an older commit's server, ignores it.
       NODE_COMPILE_CACHE: compileCache,
+      // The suites that start servers on TEST_DATABASE_URL's own login (a superuser, owner of what it makes):
+      // the API suites and tests/process/postgres-roles.test.ts run as the restricted login (decision 231).
+      ALLOW_OWNER_ROLE: '1',
       ...options.env,
     },
     stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
