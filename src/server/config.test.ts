@@ -8,6 +8,8 @@ describe('parseConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       databaseUrl: 'sqlite:./data/fridge.sqlite',
+      migrationDatabaseUrl: undefined,
+      allowOwnerRole: false,
       adminPassword: undefined,
       trustProxy: false,
       logLevel: 'info',
@@ -24,6 +26,17 @@ describe('parseConfig', () => {
       // Backups by themselves (fifth stage)
       backups: { dir: path.resolve('data/backups'), at: '03:00', keep: 14 },
     });
+  });
+
+  // PostgreSQL roles (seventh stage)
+  it('reads the owner’s address for npm run migrate and ALLOW_OWNER_ROLE, refusing what they cannot be', () => {
+    expect(
+      parseConfig({ MIGRATION_DATABASE_URL: 'postgres://owner@db/fridge', ALLOW_OWNER_ROLE: '1' }),
+    ).toMatchObject({ migrationDatabaseUrl: 'postgres://owner@db/fridge', allowOwnerRole: true });
+    expect(() => parseConfig({ MIGRATION_DATABASE_URL: 'sqlite:./data/fridge.sqlite' })).toThrow(
+      'MIGRATION_DATABASE_URL must be postgres://owner@host:port/database',
+    );
+    expect(() => parseConfig({ ALLOW_OWNER_ROLE: 'yes' })).toThrow('ALLOW_OWNER_ROLE must be 0 or 1');
   });
 
   // Backups by themselves (fifth stage)
