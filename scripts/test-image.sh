@@ -10,6 +10,9 @@
 #    command started with chroot, as its user, with its environment and working directory and a /data folder.
 #    Checked: /api/health, the image's own HEALTHCHECK, the web app, a receipt font, a checkout; a graceful stop
 #    on SIGTERM; after a restart the checkout is still in /data.
+# 4. With TEST_DATABASE_URL (CI sets it): on PostgreSQL, the server refuses the schema owner's login; the image's
+#    node dist/server/migrate.js migrates as the owner and grants the server's own login, and the server runs
+#    as that login and records a checkout (docs/decisions/231).
 #
 # Settings: IMAGE_BASE_CACHE (default /var/tmp/fridge-check-image) keeps the base's tarball between runs, except
 # when CI is set (CI starts fresh); KEEP_IMAGE=1 keeps the built image, and REUSE_IMAGE=1 tests the one kept
@@ -49,7 +52,9 @@ node_headers="$(dirname "$(dirname "$node_bin")")/include/node"
 work=$(mktemp -d /var/tmp/fridge-check-test-image.XXXXXX)
 server_pid=
 mounted=
+pg_drop=
 cleanup() {
+  if [ -n "$pg_drop" ]; then psql "$TEST_DATABASE_URL" -qc "$pg_drop" >/dev/null 2>&1 || true; fi
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then kill -KILL "$server_pid" 2>/dev/null || true; fi
   if [ -n "$mounted" ]; then
     for target in data tmp dev proc; do
@@ -251,6 +256,61 @@ node -e 'const h = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"
   "$work/history.json" "$checkout_id" || fail "checkout $checkout_id is gone after the restart: $(cat "$work/history.json")"
 echo "checkout $checkout_id is still there"
 stop_server "$work/server-2.log"
+
+# ---------------------------------------------------------------- 4. PostgreSQL: the owner migrates
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  say "PostgreSQL: the owner refused, node dist/server/migrate.js as the owner, the server as its own login"
+  command -v psql >/dev/null || fail "psql is not installed (TEST_DATABASE_URL is set)"
+  suffix=$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n')
+  pg_schema=fc_image_$suffix
+  pg_owner=fc_image_owner_$suffix
+  pg_server=fc_image_server_$suffix
+  pg_drop="drop schema if exists $pg_schema cascade; drop owned by $pg_server; drop role if exists $pg_server; drop owned by $pg_owner; drop role if exists $pg_owner"
+  psql "$TEST_DATABASE_URL" -v ON_ERROR_STOP=1 -qc \
+    "create role $pg_owner login; create role $pg_server login; create schema $pg_schema authorization $pg_owner" ||
+    fail "could not make the test's roles and schema on $TEST_DATABASE_URL"
+  # The address of the test's PostgreSQL as LOGIN, working in the test's schema.
+  pg_url() { node -e 'const u = new URL(process.argv[1]); u.username = process.argv[2]; u.password = ""; u.searchParams.set("options", `-c search_path=${process.argv[3]}`); console.log(u.toString())' "$TEST_DATABASE_URL" "$1" "$pg_schema"; }
+  owner_url=$(pg_url "$pg_owner")
+  server_url=$(pg_url "$pg_server")
+
+  # The owner's login: refused at start, saying why (it must exit by itself, not serve).
+  run_env=("${image_env[@]}" "PORT=$port" "HOST=127.0.0.1" "ADMIN_PASSWORD=$password" "DATABASE_URL=$owner_url")
+  in_image "${image_cmd[@]}" >"$work/pg-owner.log" 2>&1 &
+  refused_pid=$!
+  for _ in $(seq 1 300); do kill -0 "$refused_pid" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$refused_pid" 2>/dev/null; then
+    kill -KILL "$refused_pid"
+    cat "$work/pg-owner.log"
+    fail "the server ran as the schema's owner"
+  fi
+  wait "$refused_pid" && fail "the server exited 0 as the schema's owner"
+  grep -q "will not run as the PostgreSQL login \"$pg_owner\"" "$work/pg-owner.log" ||
+    { cat "$work/pg-owner.log"; fail "no refusal naming the owner's login"; }
+  echo "the owner's login: refused"
+
+  # The migration as the owner, granting the server's login.
+  run_env=("${image_env[@]}" "MIGRATION_DATABASE_URL=$owner_url" "DATABASE_URL=$server_url")
+  (in_image node dist/server/migrate.js) >"$work/pg-migrate.log" 2>&1 ||
+    { cat "$work/pg-migrate.log"; fail "node dist/server/migrate.js failed"; }
+  grep -q "Granted \"$pg_server\"" "$work/pg-migrate.log" || { cat "$work/pg-migrate.log"; fail "no grants made"; }
+  cat "$work/pg-migrate.log"
+
+  # The server as its own login: it starts, signs in and records a checkout.
+  run_env=("${image_env[@]}" "PORT=$port" "HOST=127.0.0.1" "ADMIN_PASSWORD=$password" "DATABASE_URL=$server_url")
+  start_server "$work/server-pg.log"
+  echo "healthy as $pg_server after $healthy_after s"
+  : >"$work/cookies"
+  [ "$(api -o /dev/null -w '%{http_code}' -X POST "$base_url/api/session" -d "{\"password\":\"$password\"}")" = 204 ] ||
+    fail "PostgreSQL: admin sign-in"
+  [ "$(api -o /dev/null -w '%{http_code}' -X PUT "$base_url/api/guest" -d '{"name":"Image Test","email":"image@example.com"}')" = 200 ] ||
+    fail "PostgreSQL: PUT /api/guest"
+  drink_id=$(curl -sS "$base_url/api/drinks" | node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s)[0].id))')
+  [ "$(curl -sS -o /dev/null -w '%{http_code}' -H 'content-type: application/json' -X POST "$base_url/api/checkouts" \
+    -d "{\"bungalow\":7,\"items\":[{\"drinkId\":$drink_id,\"missing\":1}]}")" = 201 ] || fail "PostgreSQL: POST /api/checkouts"
+  echo "PostgreSQL: a checkout recorded as $pg_server"
+  stop_server "$work/server-pg.log"
+fi
 
 printf '\ntest:image passed: adds %s MB to its base (%s MB), cold start to healthy %s s, build %s s, whole run %s s\n' \
   "$added_mb" "$(awk -v b="$base_bytes" 'BEGIN { printf "%.1f", b / 1e6 }')" "$cold_start" "$build_seconds" "$(seconds_since "$started_at")"
