@@ -2,7 +2,8 @@ import { defineConfig } from 'vite';
 
 /**
  * The server bundled as ES modules; packages stay in node_modules (SSR externals). dist/server/main.js is
- * start.ts, which checks the Node version before it loads server.js (main.ts and all it imports).
+ * start.ts, which checks the Node version before it loads server.js (main.ts and all it imports);
+ * dist/server/migrate.js is `npm run migrate` (src/server/db/migrate-command.ts), in the image too.
  */
 export default defineConfig({
   build: {
@@ -12,7 +13,11 @@ export default defineConfig({
     target: 'node24',
     sourcemap: true,
     rollupOptions: {
-      input: { main: 'src/server/start.ts', server: 'src/server/main.ts', migrate: 'src/server/migrate-main.ts' },
+      input: {
+        main: 'src/server/start.ts',
+        server: 'src/server/main.ts',
+        migrate: 'src/server/migrate-main.ts',
+      },
       output: { entryFileNames: '[name].js' },
     },
   },

@@ -208,7 +208,9 @@ describeEachDatabase('audit API', ({ dialect, fresh }) => {
       if (dialect === 'postgres') {
         // The server's login may not truncate at all (docs/decisions/231); the owner is stopped by the trigger.
         await expect(sql`truncate audit_events`.execute(t.db.kysely)).rejects.toThrow(/permission denied/);
-        await expect(sql`truncate audit_events`.execute(t.scratch.owner.kysely)).rejects.toThrow(/append-only/);
+        await expect(sql`truncate audit_events`.execute(t.scratch.owner.kysely)).rejects.toThrow(
+          /append-only/,
+        );
       }
       expect((await audit(t, cookie, '?action=guest.saved')).events[0]?.actor.name).toBe('Owner');
     });
