@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -6,7 +7,8 @@ import config from '../../playwright.config';
 import { auditVerify } from '../support/audit-verify-process';
 import { rawGet } from '../support/raw-get';
 import { createScratchSchema, type ScratchSchema } from '../support/scratch-schema';
-import { freePort, type ServerProcess, startServer } from '../support/server-process';
+import { freePort, type ServerProcess, serverEntry, startServer } from '../support/server-process';
+import { asTestServerRole, ensureTestServerRole } from '../support/server-role';
 import { addMissing, callFromPage, sharedCalls, stubShare } from './checkout-helpers';
 
 /**
@@ -35,6 +37,19 @@ const networkAddress =
 /** The resort's own name for the server, mapped by Chromium's resolver: on this machine, and on its network. */
 const publicName = { local: 'fridge.resort.test', network: 'fridge-lan.resort.test' };
 const auditKey = 'a-key-kept-outside-the-database-0123456789abcdef';
+
+/** `npm run migrate` (dist/server/migrate.js) with the owner's address and the server's. */
+function migrateAsOwner(ownerUrl: string, serverUrl: string): Promise<void> {
+  const migrate = serverEntry.replace(/main\.js$/, 'migrate.js');
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [migrate],
+      { env: { PATH: process.env.PATH ?? '', MIGRATION_DATABASE_URL: ownerUrl, DATABASE_URL: serverUrl } },
+      (error, stdout) => (error ? reject(new Error(`npm run migrate failed: ${stdout}`)) : resolve()),
+    );
+  });
+}
 
 const test = base.extend({});
 test.use({
@@ -102,7 +117,11 @@ for (const [index, row] of rows.entries()) {
     if (schema && postgresUrl) {
       const url = new URL(postgresUrl);
       url.searchParams.set('options', `-c search_path=${schema.schema}`);
-      databaseUrl = url.toString();
+      // As docs/operations.md sets PostgreSQL up: npm run migrate as the owner, the server as its own login
+      // that only reads and writes rows (decision 231).
+      await ensureTestServerRole(postgresUrl);
+      databaseUrl = asTestServerRole(url.toString());
+      await migrateAsOwner(url.toString(), databaseUrl);
     }
     // The address the app listens on, and the one the browser (or the proxy) reaches it at.
     const appAddress = row.allInterfaces ? networkAddress : '127.0.0.1';
@@ -118,7 +137,7 @@ for (const [index, row] of rows.entries()) {
         env: {
           HOST: row.allInterfaces ? '0.0.0.0' : '127.0.0.1',
           TRUST_PROXY: row.trustProxy ? '1' : '0',
-          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl, ALLOW_OWNER_ROLE: '' } : {}),
           ...(row.publicUrl ? { PUBLIC_URL: publicUrl } : {}),
           ...(row.auditKey ? { AUDIT_KEY: auditKey } : {}),
         },
