@@ -83,7 +83,7 @@ describe.each(testDialects)('AUDIT_KEY and audit:verify --head [%s]', (dialect) 
     afterAll(() => setAuditKey(undefined));
 
     it('links plain SHA-256, its head signed with the key: verifies with it, and a wrong key is refused', async () => {
-      const k = scratch.db.kysely;
+      const k = scratch.owner.kysely;
       const first = await k
         .selectFrom('audit_events')
         .select(auditColumns)
@@ -130,7 +130,7 @@ describe.each(testDialects)('AUDIT_KEY and audit:verify --head [%s]', (dialect) 
     });
 
     it('rebuilt with plain SHA-256 by someone holding only the database, it is refused with the key', async () => {
-      const k = scratch.db.kysely;
+      const k = scratch.owner.kysely;
       const { seq, hash } = await head(k);
       await rebuildAsAnAttacker(k, dialect);
       const refused = await auditVerify(urlOf(scratch), { auditKey: key });
@@ -154,7 +154,7 @@ describe.each(testDialects)('AUDIT_KEY and audit:verify --head [%s]', (dialect) 
     try {
       const scratch = await createScratchDatabase(dialect, { seed: false });
       made.push(scratch);
-      const k = scratch.db.kysely;
+      const k = scratch.owner.kysely;
       const event = (action: 'checkout.recorded' | 'document.issued', checkout: number) => ({
         actor: ownerActor(),
         at: '2026-11-10T10:00:00.000Z',
@@ -258,7 +258,7 @@ describe.each(testDialects)('AUDIT_KEY and audit:verify --head [%s]', (dialect) 
     setAuditKey(undefined);
     const scratch = await createScratchDatabase(dialect, { seed: false });
     made.push(scratch);
-    const k = scratch.db.kysely;
+    const k = scratch.owner.kysely;
     await writeEvents(k, 4);
     const { seq, hash } = await head(k);
     const before = await auditVerify(urlOf(scratch), { args: ['--head', `${seq}:${hash}`] });

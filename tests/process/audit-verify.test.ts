@@ -17,7 +17,7 @@ describe.each(testDialects)('npm run audit:verify [%s]', (dialect) => {
   it('prints the events checked and the last hash; a row changed with the triggers dropped is exit 1 naming it', async () => {
     const scratch = await createScratchDatabase(dialect, { seed: false });
     made.push(scratch);
-    const k = scratch.db.kysely;
+    const k = scratch.owner.kysely;
     let last = '';
     for (let i = 1; i <= 4; i++) {
       await recordAudit(k, {
@@ -48,7 +48,7 @@ describe.each(testDialects)('npm run audit:verify [%s]', (dialect) => {
   it('replays the stock ledger against the balances: a balance changed behind the app is exit 1 naming it', async () => {
     const scratch = await createScratchDatabase(dialect);
     made.push(scratch);
-    const k = scratch.db.kysely;
+    const k = scratch.owner.kysely;
     const chang = await k
       .selectFrom('Drinks')
       .select('id')
