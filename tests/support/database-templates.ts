@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedOnce } from '../../src/server/db/seed';
 import { createScratchSchema } from './scratch-schema';
+import { ensureTestServerRole, testServerGrantsAround } from './server-role';
 
 /** Migrated SQLite files that a test's fresh database starts as a copy of: seeded, and not. */
 export interface SqliteTemplates {
@@ -69,6 +70,7 @@ export default async function makeDatabaseTemplates(project: TestProject) {
  */
 async function makePostgresTemplates(url: string | undefined): Promise<PostgresTemplates | null> {
   if (!url) return null;
+  await ensureTestServerRole(url);
   try {
     execFileSync('pg_dump', ['--version'], { stdio: 'ignore' });
   } catch {
@@ -99,7 +101,10 @@ async function makePostgresTemplates(url: string | undefined): Promise<PostgresT
         .split('\n')
         .filter((line) => !line.startsWith('\\') && line !== `CREATE SCHEMA ${scratch.schema};`)
         .join('\n');
-      dumps.push(script.replaceAll(scratch.schema, placeholder));
+      // The server's restricted login gets its rights as each table is made (default privileges first), so every
+      // schema made from the template, pooled or not, is granted as npm run migrate grants (decision 231).
+      const grants = testServerGrantsAround(placeholder);
+      dumps.push(`${grants.before}${script.replaceAll(scratch.schema, placeholder)}${grants.after}`);
       const rows = execFileSync(
         'pg_dump',
         [

@@ -8,6 +8,7 @@ import { hashPassword } from '../../src/server/auth/password';
 import { type Config, parseConfig } from '../../src/server/config';
 import { type Db, type DialectName, openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { prepareDatabase } from '../../src/server/db/prepare-database';
 import { seedOnce } from '../../src/server/db/seed';
 import { createLiveHub, type LiveHub } from '../../src/server/live/live-hub';
 import { createLogger } from '../../src/server/logger';
@@ -16,6 +17,7 @@ import { createWebhookSender, type WebhookSender } from '../../src/server/webhoo
 import type { PostgresTemplates } from './database-templates';
 import { SchemaPool } from './schema-pool';
 import { createScratchSchema } from './scratch-schema';
+import { asTestServerRole, ensureTestServerRole, testServerGrants } from './server-role';
 
 export const testAdminPassword = 'test-admin-password';
 /**
@@ -37,7 +39,14 @@ export const postgresUrl = process.env.TEST_DATABASE_URL;
 export const testDialects: DialectName[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface ScratchDatabase {
+  /** What the app uses: on PostgreSQL the server's restricted login (tests/support/server-role.ts). */
   db: Db;
+  /**
+   * The schema owner's connection (on SQLite the same handle as `db`): for what only an owner, or an intruder
+   * holding the owner's login, can do to the tables (drop a trigger, add one).
+   */
+  owner: Db;
+  /** The owner's address. */
   url: string;
   schema?: string;
   /** Opens a second connection to the same data, as a second app server would. */
@@ -64,6 +73,7 @@ export async function createScratchDatabase(
     }
     return {
       db,
+      owner: db,
       url,
       openAnother: () => openDatabase(url),
       async drop() {
@@ -73,23 +83,35 @@ export async function createScratchDatabase(
     };
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const scratch = await createScratchSchema(postgresUrl, 'fc_test');
+  const [scratch] = await Promise.all([
+    createScratchSchema(postgresUrl, 'fc_test'),
+    ensureTestServerRole(postgresUrl),
+  ]);
   const { schema } = scratch;
   const templates = inject('postgresTemplates');
-  // The migrated schema written out once for the run (database-templates.ts), run under this schema's name.
+  // Opened lazily: a pool connects at its first query, and most tests never use the owner's login.
+  const owner = openDatabase(postgresUrl, { schema, poolSize: 2 });
+  // The migrated schema written out once for the run (database-templates.ts), run under this schema's name, the
+  // server's grants included; without a template, migrated here and granted as npm run migrate grants.
   if (templates) await runTemplate(postgresUrl, schema, templates, seed);
-  const db = openDatabase(postgresUrl, { schema, poolSize: 5 });
-  // On a template's copy the migrations find nothing to do, but they still end as at a server's start (from then
-  // on queries are prepared once per connection).
-  await migrateToLatest(db);
-  if (seed && !templates) await seedOnce(db);
+  else {
+    await migrateToLatest(owner);
+    if (seed) await seedOnce(owner);
+    await runScript(postgresUrl, testServerGrants(schema));
+  }
+  const serverUrl = asTestServerRole(postgresUrl);
+  const db = openDatabase(serverUrl, { schema, poolSize: 5 });
+  // As at a server's start: the login is checked, the schema found current, and from then on queries are
+  // prepared once per connection.
+  await prepareDatabase(db, { allowOwnerRole: false });
   return {
     db,
+    owner,
     url: postgresUrl,
     schema,
-    openAnother: () => openDatabase(postgresUrl, { schema, poolSize: 5 }),
+    openAnother: () => openDatabase(serverUrl, { schema, poolSize: 5 }),
     async drop() {
-      await db.close();
+      await Promise.all([db.close(), owner.close()]);
       await scratch.drop();
     },
   };
@@ -102,17 +124,20 @@ export async function createScratchDatabase(
 async function pooledScratchDatabase(pool: SchemaPool, { seed = true } = {}): Promise<ScratchDatabase> {
   const url = postgresUrl ?? '';
   const schema = await pool.take(seed);
-  const db = openDatabase(url, { schema, poolSize: 5 });
-  // As on a template's copy: the migrations find nothing to do and end as at a server's start.
-  await migrateToLatest(db);
+  const serverUrl = asTestServerRole(url);
+  const db = openDatabase(serverUrl, { schema, poolSize: 5 });
+  const owner = openDatabase(url, { schema, poolSize: 2 });
+  // As at a server's start on the restricted login: checked, found current, then preparing.
+  await prepareDatabase(db, { allowOwnerRole: false });
   let handedBack: Promise<void> | undefined;
   return {
     db,
+    owner,
     url,
     schema,
-    openAnother: () => openDatabase(url, { schema, poolSize: 5 }),
+    openAnother: () => openDatabase(serverUrl, { schema, poolSize: 5 }),
     drop() {
-      handedBack ??= db.close().then(() => pool.give(schema));
+      handedBack ??= Promise.all([db.close(), owner.close()]).then(() => pool.give(schema));
       return handedBack;
     },
   };
@@ -134,7 +159,20 @@ function handBackAfterTest(app: TestApp, scratch: ScratchDatabase) {
   }
 }
 
-/** One script, one round trip: the template's tables, indexes, triggers and rows made in `schema`. */
+async function runScript(url: string, script: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(script);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * One script, one round trip: the template's tables, indexes, triggers and rows made in `schema`, with the
+ * server's login's grants (database-templates.ts).
+ */
 async function runTemplate(url: string, schema: string, templates: PostgresTemplates, seed: boolean) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
