@@ -19,6 +19,20 @@ const startOffline = () => {
     .catch((error) => console.error('The offline support could not be loaded', error));
 };
 
+/** The longest the offline support waits for an idle main thread on the server's page (a busy phone). */
+const offlineIdleWaitMs = 2000;
+
+/**
+ * On the server's page: once the hydration is done and the main thread idle (docs/decisions/252). Registering
+ * the worker starts its precache (the app's files, about 1 MB) and the outbox opens IndexedDB: on a phone's two
+ * cores both would run beside the hydration's tasks and lengthen them. An idle callback waits for React's slices;
+ * Safari has none, so a timer there.
+ */
+const startOfflineWhenIdle = () => {
+  if ('requestIdleCallback' in window) requestIdleCallback(startOffline, { timeout: offlineIdleWaitMs });
+  else setTimeout(startOffline, offlineIdleWaitMs / 2);
+};
+
 /** The router's first loaders done: the page the server rendered is hydrated only once it can match it. */
 const routerReady = (router: AppRouter) =>
   new Promise<void>((resolve) => {
@@ -43,8 +57,10 @@ export async function start(): Promise<void> {
   prefetchLazyParts();
   // On the server's page the form takes the first taps' counts once the Summary's lines are here (summary.tsx):
   // asked for now, they come with the app's other downloads rather than a round trip after its hydration.
-  if (document.getElementById(firstPaintElementId)) loadSummaryLines().catch(() => {});
-  if (document.readyState === 'complete') startOffline();
+  const serverPage = document.getElementById(firstPaintElementId) !== null;
+  if (serverPage) loadSummaryLines().catch(() => {});
+  // Elsewhere (the shell, the workspace) after the load, as before: nothing was on screen to hydrate.
+  else if (document.readyState === 'complete') startOffline();
   else window.addEventListener('load', startOffline, { once: true });
   // The router's creation (its routes matched, its first loaders run) is a task of its own: on a phone it is
   // the start's longest step (10-35 ms at full speed on a busy machine, 4x that on the phone).
@@ -71,5 +87,10 @@ export async function start(): Promise<void> {
     });
   } else {
     createRoot(root).render(app);
+  }
+  if (serverPage) {
+    // Asked for after the render's first slice is queued: the idle callback waits behind all of them.
+    await nextTask();
+    startOfflineWhenIdle();
   }
 }
