@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { appStartPreload } from './scripts/vite/app-start-preload';
 import { bundleStats } from './scripts/vite/bundle-stats';
 import { checkoutChunkClosure } from './scripts/vite/checkout-chunks';
+import { compileHints } from './scripts/vite/compile-hints';
 import { precompress } from './scripts/vite/precompress';
 import { reactRouterTreeShaking } from './scripts/vite/react-router-tree-shaking';
 
@@ -29,11 +30,6 @@ function isAdminCommon(id: string): boolean {
     /\/node_modules\/(zod|react-hook-form|@hookform)\//.test(file)
   );
 }
-
-/** V8's magic comment: compile every function in the file with the file (Chrome 136 and later). */
-const compileAllOnLoad = '//# allFunctionsCalledOnLoad';
-/** The chunks whose code the guest's page runs almost all of as the app starts: React and the app's first load. */
-const eagerChunks = new Set(['react', 'index']);
 
 const checkoutChunks = checkoutChunkClosure();
 const appStart = appStartPreload();
@@ -97,6 +93,9 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     checkoutChunks.plugin,
     appStart.plugin,
+    // React and the app's first load: the guest's page runs nearly all of their code as the app starts, its
+    // functions compiled off the main thread (the router's creation, React's hydration).
+    compileHints(['react', 'index']),
     pwa,
     precompress(),
     bundleStats(),
@@ -122,10 +121,6 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false, resolveDependencies: appStart.resolveDependencies },
     rolldownOptions: {
       output: {
-        // V8's explicit compile hint (docs/decisions/252): every function of the first load's two big chunks
-        // compiled as the file streams in, on a background thread, instead of each on the main thread at its
-        // first call (the router's creation, React's hydration). Written after minification, which drops comments.
-        postBanner: (chunk) => (eagerChunks.has(chunk.name) ? compileAllOnLoad : ''),
         codeSplitting: {
           // Everything /checkout runs first in one chunk. Without this, code the entry shares with the lazy admin
           // pages (React, the toasts' store, the API client) is split into a common chunk of its own, and two
