@@ -1,8 +1,8 @@
 import { localDayOf } from '../../shared/local-days';
 import type { AppDeps } from '../deps';
+import { HttpError } from '../http/errors';
 import { createPmsRepo } from '../pms/pms.repo';
 import type { PmsAnswer, PmsDay } from '../pms/pms-adapter';
-import { HttpError } from '../http/errors';
 import { adapterOf, pmsDispatcher } from '../pms/pms-poster';
 import { importPmsStays } from './pms-stays';
 import { dayWindow } from './round.repo';
