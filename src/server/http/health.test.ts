@@ -94,7 +94,8 @@ describeEachDatabase('health and the error contract', ({ fresh }) => {
 
   it('an unexpected failure answers a generic 500 and logs the detail', async () => {
     const t = await fresh();
-    await t.db.kysely.schema.dropTable('checkout_lines').execute();
+    // The server's own login cannot drop a table (decision 231): the owner's does, as a broken migration would.
+    await t.scratch.owner.kysely.schema.dropTable('checkout_lines').execute();
     const cookie = await t.login();
     await t.request('PUT', '/api/guest', { cookie, body: { name: 'Anna', email: 'anna@example.com' } });
     const response = await t.request('POST', '/api/checkouts', {
