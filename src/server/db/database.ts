@@ -12,6 +12,7 @@ import {
 import pg from 'pg';
 import { GroupCommitDriver } from './group-commit';
 import { preparingStatements } from './postgres-statements';
+import { type CommitWatch, watchCommits } from './sqlite-commit-watch';
 import type { Database } from './tables';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -26,6 +27,11 @@ export interface Db {
    * than the query (the catalogue cache's version check). Everything else goes through `kysely`.
    */
   sqlite?: SqliteDatabase.Database;
+  /**
+   * SQLite in WAL mode only: whether anyone committed since an earlier look, for a read syscall instead of a
+   * statement (the catalogue's version check on every GET /api/drinks; sqlite-commit-watch.ts).
+   */
+  commitWatch?: CommitWatch;
   /**
    * SQLite only: calls `listener` after every transaction this handle commits (the live desk's wake-up; see
    * src/server/live/live-hub.ts). Returns the function that stops it. PostgreSQL announces its commits
@@ -96,15 +102,20 @@ function openSqlite(file: string): Db {
       createQueryCompiler: () => new SqliteQueryCompiler(),
     },
   });
+  const commitWatch = watchCommits(database) ?? undefined;
   return {
     kysely,
     dialect: 'sqlite',
     sqlite: database,
+    ...(commitWatch ? { commitWatch } : {}),
     onCommit(listener) {
       commitListeners.add(listener);
       return () => commitListeners.delete(listener);
     },
-    close: () => kysely.destroy(),
+    close: () => {
+      commitWatch?.close();
+      return kysely.destroy();
+    },
   };
 }
 
