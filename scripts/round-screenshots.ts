@@ -10,45 +10,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, devices, type Page } from '@playwright/test';
-import { chromiumPath } from '../playwright.config';
-import { texts } from '../src/shared/constants';
+import { devices } from '@playwright/test';
 import { adminEn } from '../src/shared/i18n/admin-en';
 import { localDayOf } from '../src/shared/local-days';
 import { startCloudbedsStandIn } from '../tests/pms/cloudbeds-stand-in';
-import { startServer } from '../tests/support/server-process';
+import { launchChromium, outDir, printImageSizes, signInOnPage, withThaiFont } from './screenshot-browser';
+import { startScreenshotServer } from './screenshot-server';
 
-const outDir = path.resolve('docs/images');
 const pms = await startCloudbedsStandIn();
-const server = await startServer({ env: { LOG_LEVEL: 'warn', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
-
-async function api(method: string, route: string, body?: unknown, cookie?: string) {
-  const response = await fetch(`${server.baseURL}${route}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      origin: server.baseURL,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? undefined : await response.json();
-}
-
-/** Thai letters in Sarabun, as scripts/screenshots.ts does: the language switch says ไทย. */
-async function withThaiFont(page: Page) {
-  const sarabun = fs.readFileSync(
-    path.resolve('node_modules/@expo-google-fonts/sarabun/500Medium/Sarabun_500Medium.ttf'),
-  );
-  const family = await page.evaluate(() => getComputedStyle(document.documentElement).fontFamily);
-  await page.addStyleTag({
-    content: `@font-face { font-family: 'Screenshot Thai'; unicode-range: U+0E00-0E7F;
-      src: url(data:font/ttf;base64,${sarabun.toString('base64')}) format('truetype'); }
-      html { font-family: 'Screenshot Thai', ${family}; }`,
-  });
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-}
+const { server, api, signIn } = await startScreenshotServer({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   for (let i = 0; i < 150; i++) {
@@ -59,10 +29,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
   throw new Error(`Waited 30 s for ${what}`);
 }
 
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 
 try {
   // The resort's rooms in Cloudbeds, and its morning: three leaving, two staying, two coming.
@@ -96,12 +63,7 @@ try {
   reserve(5, 'Tom Baker', 'confirmed', today, '2026-12-09');
   reserve(18, 'Sara Rossi', 'confirmed', today, '2026-12-05');
 
-  const session = await fetch(`${server.baseURL}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseURL },
-    body: JSON.stringify({ password: server.adminPassword }),
-  });
-  const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookie = await signIn();
   await api('PUT', '/api/settings', { resortName: 'Baan Talay Resort' }, cookie);
   await api('PUT', '/api/guest', { name: 'Front desk', email: 'desk@baantalay.example' }, cookie);
   await api(
@@ -159,10 +121,7 @@ try {
   });
   const page = await phone.newPage();
   await page.goto(`${server.baseURL}/admin/round`);
-  const modal = page.getByRole('dialog', { name: texts.adminAccess });
-  await modal.getByPlaceholder(texts.passwordPlaceholder).fill(server.adminPassword);
-  await modal.getByRole('button', { name: 'Login' }).click();
-  await modal.waitFor({ state: 'hidden', timeout: 30_000 });
+  await signInOnPage(page, server.adminPassword);
   const departures = page.getByRole('list', { name: adminEn.roundDepartures });
   await departures.getByRole('link', { name: adminEn.roundOpenCheckout(7) }).waitFor();
   await page.getByRole('list', { name: adminEn.roundArrivals }).getByText('Sara Rossi').waitFor();
@@ -181,10 +140,7 @@ try {
   await page.screenshot({ path: path.join(outDir, 'round-stays-phone.png') });
   await phone.close();
 
-  for (const name of ['round-phone.png', 'round-stays-phone.png']) {
-    const bytes = fs.statSync(path.join(outDir, name)).size;
-    process.stdout.write(`docs/images/${name}: ${(bytes / 1024).toFixed(0)} KiB\n`);
-  }
+  printImageSizes(['round-phone.png', 'round-stays-phone.png']);
   process.stdout.write(`Cloudbeds received:\n${pms.requests.map((r) => `  ${r}`).join('\n')}\n`);
 } finally {
   await browser.close();

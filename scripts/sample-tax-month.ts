@@ -10,22 +10,10 @@
  *   libreoffice --headless --convert-to pdf --outdir /tmp docs/samples/tax-report-2026-11.xlsx
  *   pdftoppm -png -r 110 -singlefile /tmp/tax-report-2026-11.pdf docs/images/tax-report-workbook
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { readSheet } from 'read-excel-file/node';
-import { createApp } from '../src/server/app';
-import { hashPassword } from '../src/server/auth/password';
-import { parseConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { seedOnce } from '../src/server/db/seed';
-import { createLiveHub } from '../src/server/live/live-hub';
-import { createLogger } from '../src/server/logger';
-import { createWebhookSender } from '../src/server/webhooks/webhook-sender';
+import { printWorkbook, sampleResort } from './sample-resort';
 
 const out = path.resolve(process.argv[2] ?? 'docs/samples');
-const password = 'sample-owner-password';
 const seller = {
   sellerName: 'บริษัท เกาะเสม็ด บังกะโล จำกัด',
   taxId: '0105535000123',
@@ -35,54 +23,11 @@ const seller = {
 };
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sample-tax-'));
-  const db = openDatabase(`sqlite:${path.join(dir, 'sample.sqlite')}`);
-  await migrateToLatest(db);
-  await seedOnce(db);
-  const config = parseConfig({ LOG_LEVEL: 'error' });
-  const logger = createLogger('error', () => {});
-  const live = createLiveHub({ db, logger });
-  const clock = { now: Date.parse('2026-11-01T02:00:00.000Z') };
-  const app = createApp({
-    webhooks: createWebhookSender({ db, config: config.webhooks, logger, live }),
-    db,
-    config,
-    adminPasswordHash: await hashPassword(password, { N: 2 ** 13 }),
-    logger,
-    now: () => clock.now,
-    live,
+  const { call, at, record, save, close } = await sampleResort({
+    seller,
+    start: '2026-11-01T02:00:00.000Z',
+    out,
   });
-  let cookie = '';
-  const call = async (method: string, url: string, body?: unknown) => {
-    const response = await app.request(url, {
-      method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (response.status >= 400)
-      throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-    return response;
-  };
-  const login = async () => {
-    const response = await call('POST', '/api/session', { password });
-    cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  };
-  const at = async (iso: string) => {
-    clock.now = Date.parse(iso);
-    await login();
-  };
-  await login();
-  await call('PUT', '/api/guest', { name: 'Front Desk', email: 'desk@example.com' });
-  await call('PUT', '/api/settings', { tax: seller });
-  const drinks = (await (await call('GET', '/api/drinks')).json()) as { id: number; drinkName: string }[];
-  const id = (name: string) => drinks.find((drink) => drink.drinkName === name)?.id ?? 0;
-  const record = async (bungalow: number, cart: Record<string, number>) =>
-    (await (
-      await call('POST', '/api/checkouts', {
-        bungalow,
-        items: Object.entries(cart).map(([name, missing]) => ({ drinkId: id(name), missing })),
-      })
-    ).json()) as { id: number };
   const acme = {
     buyerName: 'บริษัท แอคมี เทรดดิ้ง จำกัด',
     buyerAddress: '99 ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย กรุงเทพฯ 10110',
@@ -123,36 +68,12 @@ async function main() {
   await record(2, { Fanta: 1, Schweppes: 1 });
 
   await at('2026-12-01T03:00:00.000Z');
-  fs.mkdirSync(out, { recursive: true });
-  const save = async (query: string, file: string) => {
-    const bytes = Buffer.from(
-      await (await call('GET', `/api/tax/documents?month=2026-11&${query}`)).arrayBuffer(),
-    );
-    fs.writeFileSync(path.join(out, file), bytes);
-    return bytes;
-  };
-  const workbook = await save('format=xlsx', 'tax-report-2026-11.xlsx');
-  const daily = await save('format=xlsx&daily=1', 'tax-report-2026-11-daily.xlsx');
-  await save('format=csv', 'tax-documents-2026-11.csv');
-  for (const [name, bytes] of [
-    ['tax-report-2026-11.xlsx', workbook],
-    ['tax-report-2026-11-daily.xlsx', daily],
-  ] as const) {
-    console.log(`\n${name}`);
-    for (const row of await readSheet(bytes)) {
-      console.log(
-        row
-          // Baht (the 7th to 9th columns) as the workbook shows them, with two decimals.
-          .map((cell, column) =>
-            typeof cell === 'number' && column >= 6 && column <= 8 ? cell.toFixed(2) : (cell ?? ''),
-          )
-          .join(' | ')
-          .replace(/( \| )+$/, ''),
-      );
-    }
-  }
-  await db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  const workbook = await save('month=2026-11&format=xlsx', 'tax-report-2026-11.xlsx');
+  const daily = await save('month=2026-11&format=xlsx&daily=1', 'tax-report-2026-11-daily.xlsx');
+  await save('month=2026-11&format=csv', 'tax-documents-2026-11.csv');
+  await printWorkbook('tax-report-2026-11.xlsx', workbook);
+  await printWorkbook('tax-report-2026-11-daily.xlsx', daily);
+  await close();
 }
 
 await main();

@@ -10,27 +10,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { readSheet } from 'read-excel-file/node';
-import { createApp } from '../src/server/app';
-import { hashPassword } from '../src/server/auth/password';
-import { parseConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { seedOnce } from '../src/server/db/seed';
-import { createLiveHub } from '../src/server/live/live-hub';
-import { createLogger } from '../src/server/logger';
-import { createWebhookSender } from '../src/server/webhooks/webhook-sender';
 import { formatDate } from '../src/shared/i18n/languages';
 import { buildNoteModel, noteFileName } from '../src/shared/receipt-note';
 import { buildReceiptPdf, loadReceiptFonts } from '../src/shared/receipt-pdf';
 import { formatIssuedAt, particularsDate } from '../src/shared/receipt-tax';
 import type { HistoryCheckout } from '../src/shared/staff-types';
+import { printWorkbook, sampleResort } from './sample-resort';
 
 const out = path.resolve(process.argv[2] ?? 'docs/samples');
 const picture = path.resolve('docs/images/credit-note.png');
-const password = 'sample-owner-password';
 const timeZone = 'Asia/Bangkok';
 const seller = {
   sellerName: 'บริษัท เกาะเสม็ด บังกะโล จำกัด',
@@ -47,68 +36,13 @@ const acme = {
 };
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sample-story-'));
-  const db = openDatabase(`sqlite:${path.join(dir, 'sample.sqlite')}`);
-  await migrateToLatest(db);
-  await seedOnce(db);
-  const config = parseConfig({ LOG_LEVEL: 'error' });
-  const logger = createLogger('error', () => {});
-  const live = createLiveHub({ db, logger });
-  const clock = { now: Date.parse('2026-11-10T02:00:00.000Z') };
-  const app = createApp({
-    webhooks: createWebhookSender({ db, config: config.webhooks, logger, live }),
-    db,
-    config,
-    adminPasswordHash: await hashPassword(password, { N: 2 ** 13 }),
-    logger,
-    now: () => clock.now,
-    live,
+  const { call, at, record, save, close } = await sampleResort({
+    seller,
+    resortName: 'Samet Huts',
+    start: '2026-11-10T02:00:00.000Z',
+    out,
   });
-  let cookie = '';
-  const call = async (method: string, url: string, body?: unknown) => {
-    const response = await app.request(url, {
-      method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (response.status >= 400)
-      throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-    return response;
-  };
-  const at = async (iso: string) => {
-    clock.now = Date.parse(iso);
-    const response = await call('POST', '/api/session', { password });
-    cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  };
-  await at('2026-11-10T02:00:00.000Z');
-  await call('PUT', '/api/guest', { name: 'Front Desk', email: 'desk@example.com' });
-  await call('PUT', '/api/settings', { tax: seller, resortName: 'Samet Huts' });
-  const drinks = (await (await call('GET', '/api/drinks')).json()) as { id: number; drinkName: string }[];
-  const id = (name: string) => drinks.find((drink) => drink.drinkName === name)?.id ?? 0;
-  const record = async (bungalow: number, cart: Record<string, number>, checkId?: string) =>
-    (await (
-      await call('POST', '/api/checkouts', {
-        bungalow,
-        ...(checkId ? { checkId } : {}),
-        items: Object.entries(cart).map(([name, missing]) => ({ drinkId: id(name), missing })),
-      })
-    ).json()) as { id: number };
-  const workbook = async (query: string, file: string) => {
-    const bytes = Buffer.from(await (await call('GET', `/api/tax/documents?${query}`)).arrayBuffer());
-    fs.writeFileSync(path.join(out, file), bytes);
-    console.log(`\n${file}`);
-    for (const row of await readSheet(bytes)) {
-      console.log(
-        row
-          .map((cell, column) =>
-            typeof cell === 'number' && column >= 6 && column <= 8 ? cell.toFixed(2) : (cell ?? ''),
-          )
-          .join(' | ')
-          .replace(/( \| )+$/, ''),
-      );
-    }
-  };
-  fs.mkdirSync(out, { recursive: true });
+  const workbook = async (query: string, file: string) => printWorkbook(file, await save(query, file));
 
   // 10 November, 09:00: three sales; a company's full invoice for the second.
   const voided = await record(3, { Coke: 2, Chang: 1 });
@@ -157,8 +91,7 @@ async function main() {
   fs.writeFileSync(pdf, buildReceiptPdf(model, await loadReceiptFonts(model)));
   execFileSync('pdftoppm', ['-png', '-r', '110', '-singlefile', pdf, picture.replace(/\.png$/, '')]);
   console.log(`\n${path.relative(process.cwd(), pdf)}, ${path.relative(process.cwd(), picture)}`);
-  await db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await close();
 }
 
 await main();

@@ -12,6 +12,45 @@ import {
 } from '../support/server-process';
 import { seller } from '../support/tax-parties';
 
+const hourMs = 60 * 60 * 1000;
+/** Bangkok, the resort's zone (the settings' default), is UTC+7 all year. */
+const bangkokMs = 7 * hourMs;
+
+/** Bangkok's next month: its start (00:00 on the 1st) as a UTC instant, and it and this one as YYYY-MM. */
+export function bangkokNextMonth() {
+  const local = new Date(Date.now() + bangkokMs);
+  const start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 1) - bangkokMs;
+  const month = (at: number) => new Date(at + bangkokMs).toISOString().slice(0, 7);
+  return { start, ended: month(start - hourMs), current: month(start) };
+}
+
+/**
+ * The servers' wall clock moved with libfaketime, for a system started with `env`: they read it as an offset
+ * in a file, read again at every call (FAKETIME_NO_CACHE), so a running process steps when the file changes;
+ * their monotonic clock (timers) is left alone, as a real step leaves it.
+ */
+export function fakeClock() {
+  const offsetFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-faults-clock-')), 'offset');
+  /** Writes the clock's offset from the real one, in seconds. */
+  const setOffset = (seconds: number) =>
+    fs.writeFileSync(offsetFile, `${seconds >= 0 ? '+' : ''}${seconds}\n`);
+  return {
+    env: {
+      LD_PRELOAD: '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+      FAKETIME_TIMESTAMP_FILE: offsetFile,
+      FAKETIME_NO_CACHE: '1',
+      FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    },
+    setOffset,
+    /** Sets the clock to the instant `at`; returns the offset written, in seconds. */
+    setTo(at: number) {
+      const seconds = Math.round((at - Date.now()) / 1000);
+      setOffset(seconds);
+      return seconds;
+    },
+  };
+}
+
 /** The system under a fault: its app servers and the database they share. */
 export interface System {
   database: 'SQLite' | 'PostgreSQL';

@@ -1,16 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryCheckout } from '../../src/shared/staff-types';
 import type { TaxReport } from '../../src/shared/tax';
 import type { ServerProcess } from '../support/server-process';
-import { type System, startPostgresSystem, startSqliteSystem } from './systems';
+import { bangkokNextMonth, fakeClock, type System, startPostgresSystem, startSqliteSystem } from './systems';
 
-const libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 const hourMs = 60 * 60 * 1000;
-/** Bangkok is UTC+7 all year (the settings' default zone). */
-const bangkokMs = 7 * hourMs;
 
 /**
  * Months that stay filed (issue 57) with the server's own clock moved, not the app's: libfaketime makes the
@@ -21,38 +15,17 @@ const bangkokMs = 7 * hourMs;
  */
 describe('a void after the month ended, under a moved wall clock', () => {
   let system: System | undefined;
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-faults-tax-'));
-  const offsetFile = path.join(folder, 'offset');
+  const clock = fakeClock();
   afterEach(async () => {
     await system?.dispose();
     system = undefined;
   });
 
-  /** 00:00 on the 1st of next month in Bangkok, as a UTC instant, and that month and this one as YYYY-MM. */
-  const nextMonth = () => {
-    const local = new Date(Date.now() + bangkokMs);
-    const start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 1) - bangkokMs;
-    const month = (at: number) => new Date(at + bangkokMs).toISOString().slice(0, 7);
-    return { start, ended: month(start - hourMs), current: month(start) };
-  };
-  /** The fake clock at `at`: libfaketime's offset from the real clock, in seconds. */
-  const setClock = (at: number) => {
-    const seconds = Math.round((at - Date.now()) / 1000);
-    fs.writeFileSync(offsetFile, `${seconds >= 0 ? '+' : ''}${seconds}\n`);
-  };
-
   for (const start of [startSqliteSystem, startPostgresSystem]) {
     it(`${start === startSqliteSystem ? 'SQLite' : 'PostgreSQL'}: the sale's month keeps its totals; the credit note is the new month's`, async () => {
-      const month = nextMonth();
-      setClock(month.start - hourMs / 2);
-      system = await start({
-        env: {
-          LD_PRELOAD: libfaketime,
-          FAKETIME_TIMESTAMP_FILE: offsetFile,
-          FAKETIME_NO_CACHE: '1',
-          FAKETIME_DONT_FAKE_MONOTONIC: '1',
-        },
-      });
+      const month = bangkokNextMonth();
+      clock.setTo(month.start - hourMs / 2);
+      system = await start({ env: clock.env });
       const servers = system.servers;
       const server = servers[servers.length - 1] as ServerProcess;
       const call = async (method: string, url: string, cookie: string, body?: unknown) =>
@@ -81,7 +54,7 @@ describe('a void after the month ended, under a moved wall clock', () => {
       const before = await report(month.ended);
 
       // 10:00 on the 3rd: the sale voided. A new sign-in: the session idled out over the jump.
-      setClock(month.start + 2 * 24 * hourMs + 10 * hourMs);
+      clock.setTo(month.start + 2 * 24 * hourMs + 10 * hourMs);
       cookie = await signIn();
       const voided = await call('POST', `/api/checkouts/${sale.id}/void`, cookie, {
         reason: 'Guest returned the bottles',

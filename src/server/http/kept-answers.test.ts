@@ -1,49 +1,8 @@
-import { once } from 'node:events';
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { getRequestListener } from '@hono/node-server';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startKeptServer } from '../../../tests/support/kept-server';
 import { rawGet } from '../../../tests/support/raw-get';
-import { createScratchDatabase, createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { drinksKeptRoute } from '../drinks/drinks-fast-path';
-import { createLogger } from '../logger';
-import { checkoutPageKeptRoute } from './checkout-page-kept';
-import { createKeptAnswers } from './kept-answers';
 import { servedEncoding } from './served-encoding';
-
-const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'fridge-kept-bound-'));
-fs.writeFileSync(
-  path.join(webRoot, 'index.html'),
-  '<!doctype html><html lang="en"><head><title>Bungalow Fridge Check</title>' +
-    '<script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
-);
-afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
-
-/** The app behind a real HTTP server with its kept answers, as main.ts wires it; `maxBytes` as given. */
-async function listen(t: TestApp, maxBytes?: number) {
-  const page = checkoutPageKeptRoute(t.db);
-  const kept = createKeptAnswers({
-    fetch: t.app.fetch,
-    logger: createLogger('silent'),
-    trustProxy: false,
-    routes: [drinksKeptRoute(t.db), ...(page ? [page] : [])],
-    ...(maxBytes ? { maxBytes } : {}),
-  });
-  const server = http.createServer(kept.wrap(getRequestListener(t.app.fetch)));
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    kept,
-    host: `127.0.0.1:${port}`,
-    url: (at: string) => `http://127.0.0.1:${port}${at}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 /** The body as the client reads it, whatever it was sent in. */
 function decoded(answer: { headers: Record<string, string>; body: Buffer }): string {
@@ -86,65 +45,49 @@ describe('the encoding an Accept-Encoding header is answered in', () => {
 
 describe('the kept answers stay bounded (SQLite, where the guest page is kept too)', () => {
   it("2,000 Accept-Encoding variants keep one answer an encoding served, and each answer is the app's", async () => {
-    const scratch = await createScratchDatabase('sqlite');
-    const t = await createTestApp(scratch, { config: { webRoot } });
-    const server = await listen(t);
-    try {
-      for (const [i, acceptEncoding] of acceptEncodings.entries()) {
-        const at = i % 2 ? '/checkout?bungalow=4' : '/api/drinks';
-        const fast = await rawGet(server.url(at), { 'accept-encoding': acceptEncoding });
-        expect(fast.status).toBe(200);
-        // Every 40th: the same as the app answers that very header, in its encoding and, read, its text.
-        if (i % 40 < 2) {
-          const viaApp = await rawGet(server.url(at), { 'accept-encoding': acceptEncoding });
-          const app = await t.request('GET', at, {
-            headers: { 'accept-encoding': acceptEncoding, host: server.host },
-          });
-          const appAnswer = {
-            headers: Object.fromEntries(app.headers),
-            body: Buffer.from(await app.arrayBuffer()),
-          };
-          expect(fast.headers['content-encoding'], acceptEncoding).toBe(
-            appAnswer.headers['content-encoding'],
-          );
-          expect(decoded(fast)).toBe(decoded(appAnswer));
-          expect(decoded(viaApp)).toBe(decoded(fast));
-        }
+    const { t, ...server } = await startKeptServer();
+    for (const [i, acceptEncoding] of acceptEncodings.entries()) {
+      const at = i % 2 ? '/checkout?bungalow=4' : '/api/drinks';
+      const fast = await rawGet(server.url(at), { 'accept-encoding': acceptEncoding });
+      expect(fast.status).toBe(200);
+      // Every 40th: the same as the app answers that very header, in its encoding and, read, its text.
+      if (i % 40 < 2) {
+        const viaApp = await rawGet(server.url(at), { 'accept-encoding': acceptEncoding });
+        const app = await t.request('GET', at, {
+          headers: { 'accept-encoding': acceptEncoding, host: server.host },
+        });
+        const appAnswer = {
+          headers: Object.fromEntries(app.headers),
+          body: Buffer.from(await app.arrayBuffer()),
+        };
+        expect(fast.headers['content-encoding'], acceptEncoding).toBe(appAnswer.headers['content-encoding']);
+        expect(decoded(fast)).toBe(decoded(appAnswer));
+        expect(decoded(viaApp)).toBe(decoded(fast));
       }
-      // Two routes × the four encodings served, one Host: not 2,000.
-      expect(server.kept.size().answers).toBeLessThanOrEqual(8);
-      expect(server.kept.size().bytes).toBeLessThan(1024 * 1024);
-    } finally {
-      await server.close();
-      await scratch.drop();
     }
+    // Two routes × the four encodings served, one Host: not 2,000.
+    expect(server.kept.size().answers).toBeLessThanOrEqual(8);
+    expect(server.kept.size().bytes).toBeLessThan(1024 * 1024);
   });
 
   it('past its bytes, the least recently sent answer is let go, and asked again it comes from the app', async () => {
-    const scratch = await createScratchDatabase('sqlite');
-    const t = await createTestApp(scratch, { config: { webRoot } });
     const maxBytes = 64 * 1024;
-    const server = await listen(t, maxBytes);
+    const { t, ...server } = await startKeptServer({ maxBytes });
     const pageLines = () => t.logLines.filter((line) => line.includes('"path":"/checkout"')).length;
     const page = (bungalow: number) =>
       rawGet(server.url(`/checkout?bungalow=${bungalow}`), { 'accept-encoding': 'identity' });
-    try {
-      for (let bungalow = 1; bungalow <= 40; bungalow++) {
-        expect((await page(bungalow)).status).toBe(200);
-        expect(server.kept.size().bytes).toBeLessThanOrEqual(maxBytes);
-      }
-      // The newest is kept (the app logs every page it answers, a kept one is not its)...
-      let before = pageLines();
-      expect(decoded(await page(40))).toContain('Bungalow 40');
-      expect(pageLines()).toBe(before);
-      // ...the oldest was let go, and the app answers it again, right.
-      before = pageLines();
-      expect(decoded(await page(1))).toContain('Bungalow 1');
-      expect(pageLines()).toBeGreaterThan(before);
+    for (let bungalow = 1; bungalow <= 40; bungalow++) {
+      expect((await page(bungalow)).status).toBe(200);
       expect(server.kept.size().bytes).toBeLessThanOrEqual(maxBytes);
-    } finally {
-      await server.close();
-      await scratch.drop();
     }
+    // The newest is kept (the app logs every page it answers, a kept one is not its)...
+    let before = pageLines();
+    expect(decoded(await page(40))).toContain('Bungalow 40');
+    expect(pageLines()).toBe(before);
+    // ...the oldest was let go, and the app answers it again, right.
+    before = pageLines();
+    expect(decoded(await page(1))).toContain('Bungalow 1');
+    expect(pageLines()).toBeGreaterThan(before);
+    expect(server.kept.size().bytes).toBeLessThanOrEqual(maxBytes);
   });
 });
