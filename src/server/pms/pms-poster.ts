@@ -9,7 +9,6 @@ import { createCursorWorker, type Lease } from '../audit/cursor-worker';
 import type { WebhookConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
-import { HttpError } from '../http/errors';
 import type { LiveHub } from '../live/live-hub';
 import type { Logger } from '../logger';
 import { openSecret, type SecretPlace, SecretUnreadableError } from '../secrets/secret-box';
@@ -24,6 +23,7 @@ import {
   type PmsAdapter,
   type PmsAnswer,
   type PmsCredentials,
+  type PmsFailure,
   type PmsLine,
   type PmsSettings,
 } from './pms-adapter';
@@ -106,16 +106,18 @@ export const pmsSecretPlace = (kind: string, name: PmsSecretName, apiUrl: string
   address: apiUrl,
 });
 
-/** 409 with what to do: a stored secret this server's key does not open is never sent, garbled or not. */
-export const pmsSecretUnreadable = (name: PmsSecretName, error: SecretUnreadableError) =>
-  new HttpError(
-    409,
-    'conflict',
-    `The PMS connection's stored ${pmsSecretLabels[name]} cannot be used: ${error.message}`,
-  );
+/**
+ * A stored secret this server's key does not open, as the adapter's own `credentials` failure: never sent,
+ * garbled or not, and the poster, "Test connection" and the round read it like the PMS refusing who we are.
+ */
+export const pmsSecretUnreadable = (name: PmsSecretName, error: SecretUnreadableError): PmsFailure => ({
+  ok: false,
+  failure: 'credentials',
+  reason: `The PMS connection's stored ${pmsSecretLabels[name]} cannot be used: ${error.message}`,
+});
 
-/** The connection's settings, its secrets opened: never for an answer. Throws the 409 above for one that does not open. */
-export function settingsOf(row: ConnectionRow): PmsSettings {
+/** The connection's settings, its secrets opened: never for an answer. */
+export function settingsOf(row: ConnectionRow): PmsAnswer<PmsSettings> {
   const stored = JSON.parse(row.credentials) as StoredCredentials;
   const credentials: PmsCredentials = {};
   for (const name of pmsSecretNames) {
@@ -124,17 +126,20 @@ export function settingsOf(row: ConnectionRow): PmsSettings {
     try {
       credentials[name] = openSecret(value, pmsSecretPlace(row.kind, name, row.api_url));
     } catch (error) {
-      if (error instanceof SecretUnreadableError) throw pmsSecretUnreadable(name, error);
+      if (error instanceof SecretUnreadableError) return pmsSecretUnreadable(name, error);
       throw error;
     }
   }
   return {
-    kind: row.kind as PmsSettings['kind'],
-    apiUrl: row.api_url,
-    propertyId: row.property_id,
-    serviceId: stored.serviceId ?? null,
-    taxCode: stored.taxCode ?? null,
-    credentials,
+    ok: true,
+    value: {
+      kind: row.kind as PmsSettings['kind'],
+      apiUrl: row.api_url,
+      propertyId: row.property_id,
+      serviceId: stored.serviceId ?? null,
+      taxCode: stored.taxCode ?? null,
+      credentials,
+    },
   };
 }
 
@@ -233,18 +238,16 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
   async function postFrom(claimed: ConnectionRow, lease: Lease): Promise<void> {
     const { id } = claimed;
     let connection = claimed;
-    let settings: PmsSettings;
-    try {
-      settings = settingsOf(connection);
-    } catch (error) {
-      // A secret this server's key does not open: nothing is sent; the Integrations page shows why.
-      if (!(error instanceof HttpError)) throw error;
-      logger.error('pms: a stored secret cannot be used; nothing is sent', { reason: error.message });
-      await unreachable(connection, error.message, null);
+    const settings = settingsOf(connection);
+    if (!settings.ok) {
+      // A secret this server's key does not open: nothing is sent, and the checkouts wait (in order) for the key
+      // or the secret entered again rather than each failing; the Integrations page shows why.
+      logger.error('pms: a stored secret cannot be used; nothing is sent', { reason: settings.reason });
+      await unreachable(connection, settings.reason, null);
       lease.released = true;
       return;
     }
-    const adapter = adapterFor(settings);
+    const adapter = adapterFor(settings.value);
     while (!cursors.stopped()) {
       if (connection.next_attempt_at && Date.parse(connection.next_attempt_at) > now()) break;
       const events = (await kysely

@@ -1,6 +1,5 @@
 import { localDayOf } from '../../shared/local-days';
 import type { AppDeps } from '../deps';
-import { HttpError } from '../http/errors';
 import { createPmsRepo } from '../pms/pms.repo';
 import type { PmsAnswer, PmsDay } from '../pms/pms-adapter';
 import { adapterOf, pmsDispatcher } from '../pms/pms-poster';
@@ -67,15 +66,11 @@ export function createPmsDayReader(deps: AppDeps) {
       if (held && held.key === key) return held.answer;
 
       const answer = (async () => {
-        // A stored secret this server's key does not open (decision 234) is a reason like the PMS's own: the
-        // round goes on from the app's stays and says why.
-        const stored = await pms.settings().catch((error: unknown) => {
-          if (error instanceof HttpError)
-            return { ok: false as const, failure: 'credentials' as const, reason: error.message };
-          throw error;
-        });
-        if ('ok' in stored) return stored;
-        const read = await adapterOf(stored, dispatcher).day(dayWindow(day, timeZone));
+        // A stored secret this server's key does not open (decision 234) is the adapter's `credentials` failure:
+        // the round goes on from the app's stays and says why.
+        const opened = await pms.settings();
+        if (!opened.ok) return opened;
+        const read = await adapterOf(opened.value, dispatcher).day(dayWindow(day, timeZone));
         if (read.ok && day === localDayOf(deps.now(), timeZone))
           await importPmsStays(
             deps.db,
