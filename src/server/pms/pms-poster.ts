@@ -10,7 +10,8 @@ import type { WebhookConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import type { LiveHub } from '../live/live-hub';
-import type { Logger } from '../logger';
+import { describeError, type Logger } from '../logger';
+import type { PmsDayReader } from '../round/pms-day';
 import { openSecret, type SecretPlace, SecretUnreadableError } from '../secrets/secret-box';
 import { currentDocumentRow, readTaxContext, type TaxContext } from '../tax/tax-documents';
 import { createAddressRules } from '../webhooks/address-rules';
@@ -50,6 +51,11 @@ export interface PmsPoster {
   start(): Promise<void>;
   /** Look at the connection again now (a route changed it, or asked to post again). */
   wake(): void;
+  /**
+   * Reads today's PMS day now, so its in-house guests become stays (what the schedule does while started, every
+   * `dayEveryMs`); answers when that read is done, failed or not. Nothing without a PMS connected.
+   */
+  importStays(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -66,6 +72,14 @@ export interface PmsPosterOptions {
   random?: () => number;
   /** The adapter for a connection (tests may count calls); by kind otherwise. */
   adapterFor?: (settings: PmsSettings) => PmsAdapter;
+  /**
+   * The app server's reader of the PMS's day, shared with the round (../round/pms-day.ts): read for today on the
+   * poster's schedule, its in-house guests become stays whether or not anyone reads the round (decision 248).
+   * Without one the poster only posts.
+   */
+  day?: PmsDayReader;
+  /** How often today's day is read while the poster runs: the reader's `keptMs` unless given; 0, never by itself. */
+  dayEveryMs?: number;
 }
 
 type ConnectionRow = Selectable<Database['pms_connections']>;
@@ -545,13 +559,58 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
     return { ok: true, value: undefined };
   }
 
+  /**
+   * Today's PMS day on a timer of its own beside the cursor's: the poster's rounds run only when the audit moves
+   * or a wait ends, and a guest checked in at the PMS moves neither. The read is the round's, kept a minute, so
+   * a tick within a round's minute asks the PMS nothing.
+   */
+  const { day } = options;
+  const dayEveryMs = options.dayEveryMs ?? day?.keptMs ?? 0;
+  let dayTimer: NodeJS.Timeout | undefined;
+  let dayRead: Promise<void> | undefined;
+
+  function importStays(): Promise<void> {
+    if (!day) return Promise.resolve();
+    dayRead ??= day
+      .readToday()
+      .then(
+        (answer) => {
+          if (answer && !answer.ok)
+            logger.debug("pms: today's day not read; the stays wait for the next", { reason: answer.reason });
+        },
+        (error) =>
+          logger.warn("pms: importing today's in-house guests failed; trying again", describeError(error)),
+      )
+      .finally(() => {
+        dayRead = undefined;
+      });
+    return dayRead;
+  }
+
+  function dayTick() {
+    if (cursors.stopped()) return;
+    void importStays().then(() => {
+      if (cursors.stopped()) return;
+      dayTimer = setTimeout(dayTick, dayEveryMs);
+      dayTimer.unref();
+    });
+  }
+
   return {
     async start() {
+      const starting = cursors.stopped();
       cursors.start();
+      if (starting && day && dayEveryMs > 0) dayTick();
     },
     wake() {
       cursors.wake();
     },
-    stop: () => cursors.stop(),
+    importStays,
+    async stop() {
+      clearTimeout(dayTimer);
+      dayTimer = undefined;
+      await cursors.stop();
+      await dayRead;
+    },
   };
 }

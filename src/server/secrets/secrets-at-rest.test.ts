@@ -9,6 +9,7 @@ import { describeEachDatabase, type TestApp } from '../../../tests/support/test-
 import { until } from '../../../tests/support/until';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../tests/support/webhook-receiver';
 import type { PmsPosting } from '../../shared/pms-types';
+import type { BungalowState } from '../../shared/staff-types';
 import type { WebhookAttemptsPage, WebhookWithSecret } from '../../shared/webhook-types';
 import { parseConfig } from '../config';
 import { createLogger } from '../logger';
@@ -316,12 +317,15 @@ for (const standIn of standIns)
       expect(pms.allCalls()).toBe(before);
     });
 
-    it("the round answers from the app's stays with it as pmsError, and asks the PMS nothing", async () => {
+    it("the round answers from the app's stays with it as pmsError; neither it nor the poster's tick asks the PMS or imports a stay", async () => {
       const before = pms.allCalls();
       t.clock.advance(pmsDayKeptMs + 1);
       const round = await call('GET', '/api/round');
       expect(round.status).toBe(200);
       expect(round.body).toMatchObject({ source: 'stays', pmsError: says() });
+      await t.pms.importStays();
+      const rows: BungalowState[] = (await call('GET', '/api/bungalows')).body;
+      expect(rows.find((row) => row.bungalow === 12)?.stay).toBeNull();
       expect(pms.allCalls()).toBe(before);
     });
 
