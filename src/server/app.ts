@@ -33,6 +33,7 @@ import { createPmsPoster, type PmsPoster } from './pms/pms-poster';
 // Guests' personal data (fifth stage)
 import { privacyRoutes } from './privacy/privacy.routes';
 import { receiptFontsRoutes } from './receipt-fonts/receipt-fonts.routes';
+import { createPmsDayReader, type PmsDayReader } from './round/pms-day';
 import { roundRoutes } from './round/round.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { fridgesRoutes } from './stock/fridges.routes';
@@ -64,6 +65,11 @@ export interface CreateAppOptions {
   webhooks?: WebhookSender;
   /** The PMS poster (sixth stage), as the webhook sender: main.ts starts its own, tests theirs. */
   pms?: PmsPoster;
+  /**
+   * The reader of the PMS's day the poster was given (decision 248), so the round and the poster's schedule
+   * share one read a minute; one made here otherwise.
+   */
+  pmsDay?: PmsDayReader;
   // Backups by themselves (fifth stage)
   /** The backups; main.ts passes its own to schedule them. One made here is not started: it only reports. */
   backups?: BackupService;
@@ -130,6 +136,9 @@ export function createApp(options: CreateAppOptions) {
   const { db, config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
   const live = options.live ?? createLiveHub({ db, logger });
+  const now = options.now ?? Date.now;
+  const pmsDay =
+    options.pmsDay ?? createPmsDayReader({ db, allowedHosts: config.webhooks.allowedHosts, now });
   const deps: AppDeps = {
     db,
     config,
@@ -139,7 +148,7 @@ export function createApp(options: CreateAppOptions) {
     devices: createDeviceLookup(db),
     throttle: createLoginThrottle(db),
     checkoutLimits: createCheckoutLimits(config.checkoutLimits),
-    now: options.now ?? Date.now,
+    now,
     live,
     webhooks: options.webhooks ?? createWebhookSender({ db, config: config.webhooks, logger, live }),
     pms:
@@ -149,7 +158,9 @@ export function createApp(options: CreateAppOptions) {
         logger,
         live,
         config: config.webhooks,
+        day: pmsDay,
       }),
+    pmsDay,
     // Backups by themselves (fifth stage)
     backups:
       options.backups ??
@@ -157,7 +168,7 @@ export function createApp(options: CreateAppOptions) {
         db,
         config: config.backups,
         logger,
-        now: options.now ?? Date.now,
+        now,
       }),
   };
 

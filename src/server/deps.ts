@@ -8,6 +8,7 @@ import type { Db } from './db/database';
 import type { LiveHub } from './live/live-hub';
 import type { Logger } from './logger';
 import type { PmsPoster } from './pms/pms-poster';
+import type { PmsDayReader } from './round/pms-day';
 import type { WebhookSender } from './webhooks/webhook-sender';
 
 /** What every route needs, built once in createApp and passed down explicitly. */
@@ -28,6 +29,8 @@ export interface AppDeps {
   webhooks: WebhookSender;
   /** This app server's PMS poster (sixth stage): routes wake it; main.ts starts and stops it. */
   pms: PmsPoster;
+  /** This app server's reader of the PMS's day, kept a minute: the round's, and the poster's schedule's. */
+  pmsDay: PmsDayReader;
   /** Milliseconds since the epoch; tests move it to expire sessions and end back-offs. */
   now: () => number;
   // Backups by themselves (fifth stage)

@@ -28,6 +28,7 @@ import { createLogger, describeError, type Logger } from './logger';
 import { createPmsPoster } from './pms/pms-poster';
 // Guests' personal data (fifth stage)
 import { startGuestRetention } from './privacy/retention';
+import { createPmsDayReader } from './round/pms-day';
 import { type SealReport, sealStoredSecrets } from './secrets/seal-stored-secrets';
 import { secretsKeySource, setSecretsKeys } from './secrets/secret-box';
 import { secretsKeysOf } from './secrets/secrets-key';
@@ -144,15 +145,19 @@ async function main() {
   });
   // Backups by themselves (fifth stage): SQLite only; on PostgreSQL the service reports pg_dump's job.
   const backups = createBackupService({ db, config: config.backups, logger });
+  // What the server records is stamped by a clock that never goes back (clock.ts).
+  const now = createWallClock(await latestRecordedMs(db));
+  // The PMS's day, kept a minute: read by the round and, for today, on the poster's schedule, which makes the
+  // PMS's in-house guests the app's stays (decision 248).
+  const pmsDay = createPmsDayReader({ db, allowedHosts: config.webhooks.allowedHosts, now });
   // The PMS poster (sixth stage): the webhooks' schedule of waits and lease.
   const pms = createPmsPoster({
     db,
     logger,
     live,
     config: config.webhooks,
+    day: pmsDay,
   });
-  // What the server records is stamped by a clock that never goes back (clock.ts).
-  const now = createWallClock(await latestRecordedMs(db));
   const app = createApp({
     db,
     config,
@@ -161,6 +166,7 @@ async function main() {
     live,
     webhooks,
     pms,
+    pmsDay,
     backups,
     now,
   });

@@ -13,6 +13,7 @@ import { seedOnce } from '../../src/server/db/seed';
 import { createLiveHub, type LiveHub } from '../../src/server/live/live-hub';
 import { createLogger } from '../../src/server/logger';
 import { createPmsPoster, type PmsPoster } from '../../src/server/pms/pms-poster';
+import { createPmsDayReader } from '../../src/server/round/pms-day';
 import { createWebhookSender, type WebhookSender } from '../../src/server/webhooks/webhook-sender';
 import type { PostgresTemplates } from './database-templates';
 import { SchemaPool } from './schema-pool';
@@ -203,7 +204,10 @@ export interface TestApp {
   live: LiveHub;
   /** The app's webhook sender, not started: a test that sends starts it (and stops it). */
   webhooks: WebhookSender;
-  /** The app's PMS poster, not started (the webhooks' schedule and lease from the config). */
+  /**
+   * The app's PMS poster, not started (the webhooks' schedule and lease from the config); today's PMS day is
+   * read on its schedule only when a test calls `importStays()`.
+   */
   pms: PmsPoster;
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
   /** Logs in and returns the Cookie header value of the new session. */
@@ -230,15 +234,21 @@ export async function createTestApp(
   const logger = createLogger('debug', (line) => logLines.push(line));
   const live = createLiveHub({ db, logger });
   const webhooks = createWebhookSender({ db, config: config.webhooks, logger, live });
+  // The app's one reader of the PMS's day, on the test's clock. The poster reads today's only when a test says
+  // (`t.pms.importStays()`): a timer of its own would import stays in the middle of other tests' checks.
+  const pmsDay = createPmsDayReader({ db, allowedHosts: config.webhooks.allowedHosts, now: () => clock.now });
   const pms = createPmsPoster({
     db,
     logger,
     live,
     config: config.webhooks,
+    day: pmsDay,
+    dayEveryMs: 0,
   });
   const app = createApp({
     webhooks,
     pms,
+    pmsDay,
     db,
     config,
     adminPasswordHash: await testAdminPasswordHash(),

@@ -82,7 +82,7 @@ export function bungalowsRoutes(deps: AppDeps) {
           throw new HttpError(
             409,
             'conflict',
-            `${ownedStay(open, vendor)}: check the guest out in ${vendor}; the stay ends here when the round next reads ${vendor}`,
+            `${ownedStay(open, vendor)}: check the guest out in ${vendor}; the stay ends here within a minute, at the app's next read of ${vendor}`,
           );
         const ended = await repo.endStay(bungalow, await changeBy(c, deps));
         if (!ended) throw new HttpError(404, 'not_found', `Bungalow ${bungalow} has no guest checked in`);

@@ -12,12 +12,16 @@ export type PmsAnswer<T> =
       /**
        * `unreachable`: no answer, or one saying "later" (5xx, 429): tried again with backoff, later checkouts
        * wait behind it. `refused`: the PMS said no to this post (shown on the desk). `credentials`: the PMS
-       * refused who we are (401, 403).
+       * refused who we are (401, 403), or a stored secret does not open with this server's key (decision 234):
+       * nothing was sent.
        */
       failure: 'unreachable' | 'refused' | 'credentials';
       reason: string;
       retryAfterMs?: number | null;
     };
+
+/** An answer's failure, whatever it would have carried. */
+export type PmsFailure = Extract<PmsAnswer<unknown>, { ok: false }>;
 
 /** One line as posted: prices in satang; `vat` the line's VAT in satang (0 when tax is off). */
 export interface PmsLine {

@@ -9,9 +9,9 @@ import { createCursorWorker, type Lease } from '../audit/cursor-worker';
 import type { WebhookConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
-import { HttpError } from '../http/errors';
 import type { LiveHub } from '../live/live-hub';
-import type { Logger } from '../logger';
+import { describeError, type Logger } from '../logger';
+import type { PmsDayReader } from '../round/pms-day';
 import { openSecret, type SecretPlace, SecretUnreadableError } from '../secrets/secret-box';
 import { currentDocumentRow, readTaxContext, type TaxContext } from '../tax/tax-documents';
 import { createAddressRules } from '../webhooks/address-rules';
@@ -24,6 +24,7 @@ import {
   type PmsAdapter,
   type PmsAnswer,
   type PmsCredentials,
+  type PmsFailure,
   type PmsLine,
   type PmsSettings,
 } from './pms-adapter';
@@ -50,6 +51,11 @@ export interface PmsPoster {
   start(): Promise<void>;
   /** Look at the connection again now (a route changed it, or asked to post again). */
   wake(): void;
+  /**
+   * Reads today's PMS day now, so its in-house guests become stays (what the schedule does while started, every
+   * `dayEveryMs`); answers when that read is done, failed or not. Nothing without a PMS connected.
+   */
+  importStays(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -66,6 +72,14 @@ export interface PmsPosterOptions {
   random?: () => number;
   /** The adapter for a connection (tests may count calls); by kind otherwise. */
   adapterFor?: (settings: PmsSettings) => PmsAdapter;
+  /**
+   * The app server's reader of the PMS's day, shared with the round (../round/pms-day.ts): read for today on the
+   * poster's schedule, its in-house guests become stays whether or not anyone reads the round (decision 248).
+   * Without one the poster only posts.
+   */
+  day?: PmsDayReader;
+  /** How often today's day is read while the poster runs: the reader's `keptMs` unless given; 0, never by itself. */
+  dayEveryMs?: number;
 }
 
 type ConnectionRow = Selectable<Database['pms_connections']>;
@@ -106,16 +120,18 @@ export const pmsSecretPlace = (kind: string, name: PmsSecretName, apiUrl: string
   address: apiUrl,
 });
 
-/** 409 with what to do: a stored secret this server's key does not open is never sent, garbled or not. */
-export const pmsSecretUnreadable = (name: PmsSecretName, error: SecretUnreadableError) =>
-  new HttpError(
-    409,
-    'conflict',
-    `The PMS connection's stored ${pmsSecretLabels[name]} cannot be used: ${error.message}`,
-  );
+/**
+ * A stored secret this server's key does not open, as the adapter's own `credentials` failure: never sent,
+ * garbled or not, and the poster, "Test connection" and the round read it like the PMS refusing who we are.
+ */
+export const pmsSecretUnreadable = (name: PmsSecretName, error: SecretUnreadableError): PmsFailure => ({
+  ok: false,
+  failure: 'credentials',
+  reason: `The PMS connection's stored ${pmsSecretLabels[name]} cannot be used: ${error.message}`,
+});
 
-/** The connection's settings, its secrets opened: never for an answer. Throws the 409 above for one that does not open. */
-export function settingsOf(row: ConnectionRow): PmsSettings {
+/** The connection's settings, its secrets opened: never for an answer. */
+export function settingsOf(row: ConnectionRow): PmsAnswer<PmsSettings> {
   const stored = JSON.parse(row.credentials) as StoredCredentials;
   const credentials: PmsCredentials = {};
   for (const name of pmsSecretNames) {
@@ -124,17 +140,20 @@ export function settingsOf(row: ConnectionRow): PmsSettings {
     try {
       credentials[name] = openSecret(value, pmsSecretPlace(row.kind, name, row.api_url));
     } catch (error) {
-      if (error instanceof SecretUnreadableError) throw pmsSecretUnreadable(name, error);
+      if (error instanceof SecretUnreadableError) return pmsSecretUnreadable(name, error);
       throw error;
     }
   }
   return {
-    kind: row.kind as PmsSettings['kind'],
-    apiUrl: row.api_url,
-    propertyId: row.property_id,
-    serviceId: stored.serviceId ?? null,
-    taxCode: stored.taxCode ?? null,
-    credentials,
+    ok: true,
+    value: {
+      kind: row.kind as PmsSettings['kind'],
+      apiUrl: row.api_url,
+      propertyId: row.property_id,
+      serviceId: stored.serviceId ?? null,
+      taxCode: stored.taxCode ?? null,
+      credentials,
+    },
   };
 }
 
@@ -233,18 +252,16 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
   async function postFrom(claimed: ConnectionRow, lease: Lease): Promise<void> {
     const { id } = claimed;
     let connection = claimed;
-    let settings: PmsSettings;
-    try {
-      settings = settingsOf(connection);
-    } catch (error) {
-      // A secret this server's key does not open: nothing is sent; the Integrations page shows why.
-      if (!(error instanceof HttpError)) throw error;
-      logger.error('pms: a stored secret cannot be used; nothing is sent', { reason: error.message });
-      await unreachable(connection, error.message, null);
+    const settings = settingsOf(connection);
+    if (!settings.ok) {
+      // A secret this server's key does not open: nothing is sent, and the checkouts wait (in order) for the key
+      // or the secret entered again rather than each failing; the Integrations page shows why.
+      logger.error('pms: a stored secret cannot be used; nothing is sent', { reason: settings.reason });
+      await unreachable(connection, settings.reason, null);
       lease.released = true;
       return;
     }
-    const adapter = adapterFor(settings);
+    const adapter = adapterFor(settings.value);
     while (!cursors.stopped()) {
       if (connection.next_attempt_at && Date.parse(connection.next_attempt_at) > now()) break;
       const events = (await kysely
@@ -542,13 +559,58 @@ export function createPmsPoster(options: PmsPosterOptions): PmsPoster {
     return { ok: true, value: undefined };
   }
 
+  /**
+   * Today's PMS day on a timer of its own beside the cursor's: the poster's rounds run only when the audit moves
+   * or a wait ends, and a guest checked in at the PMS moves neither. The read is the round's, kept a minute, so
+   * a tick within a round's minute asks the PMS nothing.
+   */
+  const { day } = options;
+  const dayEveryMs = options.dayEveryMs ?? day?.keptMs ?? 0;
+  let dayTimer: NodeJS.Timeout | undefined;
+  let dayRead: Promise<void> | undefined;
+
+  function importStays(): Promise<void> {
+    if (!day) return Promise.resolve();
+    dayRead ??= day
+      .readToday()
+      .then(
+        (answer) => {
+          if (answer && !answer.ok)
+            logger.debug("pms: today's day not read; the stays wait for the next", { reason: answer.reason });
+        },
+        (error) =>
+          logger.warn("pms: importing today's in-house guests failed; trying again", describeError(error)),
+      )
+      .finally(() => {
+        dayRead = undefined;
+      });
+    return dayRead;
+  }
+
+  function dayTick() {
+    if (cursors.stopped()) return;
+    void importStays().then(() => {
+      if (cursors.stopped()) return;
+      dayTimer = setTimeout(dayTick, dayEveryMs);
+      dayTimer.unref();
+    });
+  }
+
   return {
     async start() {
+      const starting = cursors.stopped();
       cursors.start();
+      if (starting && day && dayEveryMs > 0) dayTick();
     },
     wake() {
       cursors.wake();
     },
-    stop: () => cursors.stop(),
+    importStays,
+    async stop() {
+      clearTimeout(dayTimer);
+      dayTimer = undefined;
+      await cursors.stop();
+      await dayRead;
+    },
   };
 }

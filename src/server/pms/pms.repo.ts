@@ -16,7 +16,7 @@ import type { Database } from '../db/tables';
 import { HttpError, notFound, validationFailed } from '../http/errors';
 import { sealSecret } from '../secrets/secret-box';
 import { addressMoved, secretRequired } from '../secrets/secret-follows-address';
-import type { PmsSettings } from './pms-adapter';
+import type { PmsAnswer, PmsSettings } from './pms-adapter';
 import { type PmsSecretName, pmsSecretPlace, type StoredCredentials, settingsOf } from './pms-poster';
 
 type ConnectionRow = Selectable<Database['pms_connections']>;
@@ -158,8 +158,11 @@ export function createPmsRepo({ kysely }: Db) {
       return found ? connectionOf(found) : null;
     },
 
-    /** The stored settings, secrets and all, for the adapter: never for an answer. */
-    async settings(): Promise<PmsSettings> {
+    /**
+     * The stored settings, secrets and all, for the adapter: never for an answer. A secret this server's key does
+     * not open is the adapter's `credentials` failure (settingsOf).
+     */
+    async settings(): Promise<PmsAnswer<PmsSettings>> {
       const found = await row();
       if (!found) throw noConnection();
       return settingsOf(found);

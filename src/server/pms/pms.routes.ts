@@ -16,6 +16,7 @@ import { secretsKeySource } from '../secrets/secret-box';
 import { createAddressRules } from '../webhooks/address-rules';
 import { refusalOfUrl } from '../webhooks/url-check';
 import { createPmsRepo } from './pms.repo';
+import type { PmsAdapter, PmsAnswer } from './pms-adapter';
 import { adapterOf, pmsDispatcher } from './pms-poster';
 
 const postingsQuerySchema = z.strictObject({ state: z.enum(pmsPostingStates).optional() });
@@ -32,7 +33,11 @@ export function pmsRoutes(deps: AppDeps) {
   const { allowedHosts } = deps.config.webhooks;
   const rules = createAddressRules(allowedHosts);
   const dispatcher = pmsDispatcher(allowedHosts);
-  const adapter = async () => adapterOf(await repo.settings(), dispatcher);
+  /** The connection's adapter, or why its settings cannot make one (a stored secret that does not open). */
+  const adapter = async (): Promise<PmsAnswer<PmsAdapter>> => {
+    const settings = await repo.settings();
+    return settings.ok ? { ok: true, value: adapterOf(settings.value, dispatcher) } : settings;
+  };
 
   return (
     new Hono()
@@ -58,7 +63,8 @@ export function pmsRoutes(deps: AppDeps) {
       })
       .post('/test', integrations, async (c) => {
         await readJson(c, pmsCommandSchema);
-        const answer = await (await adapter()).test();
+        const opened = await adapter();
+        const answer = opened.ok ? await opened.value.test() : opened;
         return c.json(
           answer.ok ? { ok: true, message: answer.value } : { ok: false, message: answer.reason },
         );
@@ -66,7 +72,9 @@ export function pmsRoutes(deps: AppDeps) {
       .get('/mappings', integrations, async (c) => c.json(await repo.mappings()))
       .post('/mappings/propose', integrations, async (c) => {
         await readJson(c, pmsCommandSchema);
-        const rooms = await (await adapter()).rooms();
+        const opened = await adapter();
+        if (!opened.ok) throw new HttpError(409, 'conflict', opened.reason);
+        const rooms = await opened.value.rooms();
         if (!rooms.ok)
           throw new HttpError(502, 'pms_failed', `The PMS did not give its rooms: ${rooms.reason}`);
         return c.json(await repo.propose(rooms.value));

@@ -10,7 +10,9 @@ import type { PmsMappingProposal } from '../../shared/pms-types';
 import type { Round, RoundEntry } from '../../shared/round-types';
 import type { BungalowState, Stay } from '../../shared/staff-types';
 import { parseConfig } from '../config';
-import { pmsDayKeptMs } from './pms-day';
+import { createLogger } from '../logger';
+import { createPmsPoster } from '../pms/pms-poster';
+import { createPmsDayReader, pmsDayKeptMs } from './pms-day';
 
 /** The stand-in PMSs run on this machine: the resort names it, as for a webhook receiver on its own network. */
 const config = {
@@ -322,5 +324,103 @@ for (const standIn of standIns)
       });
       expect(renamed.status, await renamed.clone().text()).toBe(200);
       expect((await t.request('DELETE', '/api/bungalows/12/stay', { cookie })).status).toBe(204);
+    });
+  });
+
+for (const standIn of standIns)
+  describeEachDatabase(`in-house guests from ${standIn.label} on the poster's schedule`, ({ fresh }) => {
+    let t: TestApp;
+    let cookie: string;
+    let pms: PmsUnderTest;
+    beforeAll(async () => {
+      t = await fresh({ config });
+      cookie = await t.login();
+      pms = await standIn.start();
+      const put = async (path: string, body: unknown) =>
+        expect((await t.request('PUT', path, { cookie, body })).status).toBe(200);
+      await put('/api/pms', pms.connect);
+      const proposed: PmsMappingProposal = await (
+        await t.request('POST', '/api/pms/mappings/propose', { cookie, body: {} })
+      ).json();
+      await put('/api/pms/mappings', { rooms: proposed.rooms, items: proposed.items });
+    });
+    afterAll(() => pms.close());
+    afterEach(() => expect(pms.problems).toEqual([]));
+
+    const stays = async (): Promise<Record<number, Stay | null>> => {
+      const response = await t.request('GET', '/api/bungalows', { cookie });
+      expect(response.status).toBe(200);
+      const rows: BungalowState[] = await response.json();
+      return Object.fromEntries(rows.map((row) => [row.bungalow, row.stay]));
+    };
+    /** Nobody reads the round here: the stays must not wait for it. */
+    const roundRead = () => t.logLines.some((line) => line.includes('"path":"/api/round"'));
+
+    it('a guest checked in at the PMS is a stay in GET /api/bungalows after the tick, with no round read; a tick within the minute asks the PMS nothing', async () => {
+      const today = localDayOf(t.clock.now, 'Asia/Bangkok');
+      const gil = pms.reserve(2, 'staying', 'Gil Staying', today);
+      expect((await stays())[13]).toBeNull();
+
+      const before = pms.allCalls();
+      await t.pms.importStays();
+      const read = pms.allCalls() - before;
+      expect(read).toBeGreaterThan(0);
+      const imported = await stays();
+      expect(imported[13]).toMatchObject({
+        guestName: 'Gil Staying',
+        source: pms.kind,
+        pmsReservationId: gil,
+        checkedOutAt: null,
+      });
+      expect(imported[12]).toMatchObject({ guestName: 'Ann Guest', pmsReservationId: pms.reservationId });
+
+      // Kept a minute, and shared with the round: neither a second tick nor the round reads the PMS again.
+      await t.pms.importStays();
+      expect(pms.allCalls() - before).toBe(read);
+      expect(roundRead()).toBe(false);
+      const response = await t.request('GET', '/api/round', { cookie });
+      expect(((await response.json()) as Round).source).toBe('pms');
+      expect(pms.allCalls() - before).toBe(read);
+
+      // Gil leaves in the PMS: the next minute's tick ends the stay.
+      pms.checkOut(gil);
+      t.clock.advance(pmsDayKeptMs + 1);
+      await t.pms.importStays();
+      expect((await stays())[13]).toBeNull();
+      expect(pms.allCalls() - before).toBe(2 * read);
+    });
+
+    it('the started poster reads today on its own timer, and stops with it', async () => {
+      // An arrival checks in at the PMS; a poster started with a short interval brings it in by itself.
+      const today = localDayOf(t.clock.now, 'Asia/Bangkok');
+      const hal = pms.reserve(2, 'arriving', 'Hal Arriving', today);
+      pms.checkIn(hal);
+      const logLines: string[] = [];
+      const poster = createPmsPoster({
+        db: t.db,
+        logger: createLogger('debug', (line) => logLines.push(line)),
+        live: t.live,
+        config: config.webhooks,
+        day: createPmsDayReader({
+          db: t.db,
+          allowedHosts: config.webhooks.allowedHosts,
+          now: () => t.clock.now,
+        }),
+        dayEveryMs: 20,
+      });
+      const logsBefore = t.logLines.length;
+      await poster.start();
+      try {
+        const arrived = await until(stays, (s) => s[13]?.pmsReservationId === hal, waitMs);
+        expect(arrived[13]).toMatchObject({ guestName: 'Hal Arriving', source: pms.kind });
+        // The next ticks find the day kept; a minute on, one reads it again and follows Hal's check-out.
+        pms.checkOut(hal);
+        t.clock.advance(pmsDayKeptMs + 1);
+        await until(stays, (s) => s[13] === null, waitMs);
+      } finally {
+        await poster.stop();
+      }
+      expect(t.logLines.slice(logsBefore).some((line) => line.includes('"path":"/api/round"'))).toBe(false);
+      expect(logLines.filter((line) => line.includes('failed'))).toEqual([]);
     });
   });

@@ -1,15 +1,20 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type PmsUnderTest, standIns } from '../../../tests/pms/stand-ins';
+import { drinksByName, setGuest } from '../../../tests/support/checkout-factory';
 import { containsValue, everyTableText } from '../../../tests/support/guest-data';
 import { describeEachDatabase, type TestApp } from '../../../tests/support/test-app';
 import { until } from '../../../tests/support/until';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../tests/support/webhook-receiver';
+import type { PmsPosting } from '../../shared/pms-types';
+import type { BungalowState } from '../../shared/staff-types';
 import type { WebhookAttemptsPage, WebhookWithSecret } from '../../shared/webhook-types';
 import { parseConfig } from '../config';
 import { createLogger } from '../logger';
+import { createPmsRepo } from '../pms/pms.repo';
+import { pmsDayKeptMs } from '../round/pms-day';
 import { createWebhookSender } from '../webhooks/webhook-sender';
 import { sealStoredSecrets } from './seal-stored-secrets';
 import { setSecretsKeys } from './secret-box';
@@ -157,9 +162,11 @@ for (const standIn of standIns)
       expect(report.unreadable[0]).toContain(
         `encrypted under another key (key id ${keyIdOf(keyA)}) than this server's (key id ${keyIdOf(keyB)})`,
       );
+      // The settings' `credentials` failure, answered as the PMS's own refusal of the key would be.
       const tested = await call('POST', '/api/pms/test', {});
-      expect(tested.status).toBe(409);
-      expect(tested.body.error.message).toMatch(
+      expect(tested.status).toBe(200);
+      expect(tested.body.ok).toBe(false);
+      expect(tested.body.message).toMatch(
         /^The PMS connection's stored (API key|client token) cannot be used: it was encrypted under another key/,
       );
       // The poster holds, and the Integrations page shows why.
@@ -214,8 +221,9 @@ for (const standIn of standIns)
           .set({ api_url: elsewhere.url('/collect') })
           .execute();
         const tested = await call('POST', '/api/pms/test', {});
-        expect(tested.status).toBe(409);
-        expect(tested.body.error.message).toMatch(
+        expect(tested.status).toBe(200);
+        expect(tested.body.ok).toBe(false);
+        expect(tested.body.message).toMatch(
           /cannot be used: it does not open: it was changed in the database, or its address was/,
         );
         // A server started after the change: the row as the database has it now.
@@ -240,6 +248,122 @@ for (const standIn of standIns)
         expect(elsewhere.received).toEqual([]);
       } finally {
         await elsewhere.close();
+      }
+    });
+  });
+
+/**
+ * A PMS secret sealed under another key than the server's (SECRETS_KEY changed without SECRETS_KEY_PREVIOUS):
+ * the settings read answers it as the adapter's `credentials` failure, and every reader of the connection takes
+ * that one failure, in the same words, without anything reaching the PMS.
+ */
+for (const standIn of standIns)
+  describeEachDatabase(`a ${standIn.label} secret sealed under another key`, ({ fresh }) => {
+    let t: TestApp;
+    let owner: string;
+    let pms: PmsUnderTest;
+    const keyA = randomBytes(32);
+    const keyB = randomBytes(32);
+    /** The first secret settingsOf opens: Cloudbeds' API key, Mews' client token. */
+    const label = standIn.label === 'Cloudbeds' ? 'API key' : 'client token';
+    const says = () =>
+      `The PMS connection's stored ${label} cannot be used: it was encrypted under another key (key id ${keyIdOf(keyA)}) than this server's (key id ${keyIdOf(keyB)}): start the server with the key it was stored under (or give that one as SECRETS_KEY_PREVIOUS), or enter the secret again`;
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await t.request(method, path, {
+        cookie: owner,
+        ...(body !== undefined ? { body } : {}),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    };
+
+    beforeAll(async () => {
+      // Connected and mapped under key A; the server then starts with key B alone.
+      useKeys(keyA);
+      t = await fresh({ config: { webhooks: fastWebhooks } });
+      owner = await t.login();
+      await setGuest(t, owner, 'Walk-in Guest');
+      pms = await standIn.start();
+      expect((await call('PUT', '/api/pms', pms.connect)).status).toBe(200);
+      const proposed = (await call('POST', '/api/pms/mappings/propose', {})).body;
+      expect(
+        (await call('PUT', '/api/pms/mappings', { rooms: proposed.rooms, items: proposed.items })).status,
+      ).toBe(200);
+      useKeys(keyB);
+    });
+    afterAll(async () => {
+      useKeys(undefined);
+      await pms.close();
+    });
+    afterEach(() => expect(pms.problems).toEqual([]));
+
+    it('the settings read answers a `credentials` failure that says what happened and what to do', async () => {
+      expect(await createPmsRepo(t.db).settings()).toEqual({
+        ok: false,
+        failure: 'credentials',
+        reason: says(),
+      });
+    });
+
+    it('Test connection answers it as the PMS refusing the key would be, and asks the PMS nothing', async () => {
+      const before = pms.allCalls();
+      expect(await call('POST', '/api/pms/test', {})).toEqual({
+        status: 200,
+        body: { ok: false, message: says() },
+      });
+      const proposed = await call('POST', '/api/pms/mappings/propose', {});
+      expect(proposed.status).toBe(409);
+      expect(proposed.body.error.message).toBe(says());
+      expect(pms.allCalls()).toBe(before);
+    });
+
+    it("the round answers from the app's stays with it as pmsError; neither it nor the poster's tick asks the PMS or imports a stay", async () => {
+      const before = pms.allCalls();
+      t.clock.advance(pmsDayKeptMs + 1);
+      const round = await call('GET', '/api/round');
+      expect(round.status).toBe(200);
+      expect(round.body).toMatchObject({ source: 'stays', pmsError: says() });
+      await t.pms.importStays();
+      const rows: BungalowState[] = (await call('GET', '/api/bungalows')).body;
+      expect(rows.find((row) => row.bungalow === 12)?.stay).toBeNull();
+      expect(pms.allCalls()).toBe(before);
+    });
+
+    it("the poster holds the checkout with it as the connection's last error, and posts it once the old key is back", async () => {
+      const drinks = await drinksByName(t);
+      const checkout = await t.request('POST', '/api/checkouts', {
+        body: { bungalow: 12, checkId: randomUUID(), items: [{ drinkId: drinks.Coke?.id, missing: 1 }] },
+      });
+      expect(checkout.status, await checkout.clone().text()).toBe(201);
+      const { id } = (await checkout.json()) as { id: number };
+      await t.pms.start();
+      try {
+        t.pms.wake();
+        const held = await until(
+          async () => (await call('GET', '/api/pms')).body.connection,
+          (connection) => connection?.health.lastError !== null,
+        );
+        expect(held.health.lastError).toBe(says());
+        // Held, not failed: nothing for the desk to post again once the key is right.
+        const postings: PmsPosting[] = (await call('GET', '/api/pms/postings')).body.postings;
+        expect(postings.find((p) => p.checkoutId === id)).toBeUndefined();
+        expect(pms.postCalls()).toBe(0);
+
+        // Started again with the old key as SECRETS_KEY_PREVIOUS: the held checkout goes out.
+        setSecretsKeys(secretsKeysOf({ secretsKey: keyB, secretsKeyPrevious: keyA, auditKey: undefined }));
+        t.pms.wake();
+        const posted = await until(
+          async () =>
+            ((await call('GET', '/api/pms/postings')).body.postings as PmsPosting[]).find(
+              (p) => p.checkoutId === id,
+            ),
+          (p) => p?.state === 'posted',
+        );
+        expect(posted?.state).toBe('posted');
+        expect(pms.postCalls()).toBe(1);
+      } finally {
+        await t.pms.stop();
+        useKeys(keyB);
       }
     });
   });
