@@ -19,6 +19,10 @@ export function appStartPreload() {
     'src/web/main.tsx',
     'src/web/components/toaster.tsx',
     'src/web/offline/offline-panel.tsx',
+    // The Summary's lines and the receipt buttons: the guest's page asks for them as the app starts, and the form
+    // takes the first taps' counts once they are here (checkout-page.tsx). With the app's start, not a round
+    // trip after its chunk has run.
+    'src/web/checkout/summary-lines.tsx',
   ].map((file) => path.resolve(file));
   let files: string[] = [];
   const plugin: Plugin = {

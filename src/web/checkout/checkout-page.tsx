@@ -51,16 +51,27 @@ export function CheckoutPage() {
           <OfflinePanel offlineCopyOf={offlineCopyOf} />
         </Suspense>
       </HydratedOnly>
-      <Suspense fallback={<DrinksLoading />}>
-        <Await resolve={fridge} errorElement={<DrinksFailed />}>
-          {(loaded: FridgeView) => (
-            <>
-              <NotRefilled lacking={loaded.lacking} />
-              <CheckoutForm key={bungalow} bungalow={bungalow} drinks={loaded.drinks} />
-            </>
-          )}
-        </Await>
-      </Suspense>
+      {fridge instanceof Promise ? (
+        <Suspense fallback={<DrinksLoading />}>
+          <Await resolve={fridge} errorElement={<DrinksFailed />}>
+            {(loaded: FridgeView) => <FridgeDrinks bungalow={bungalow} loaded={loaded} />}
+          </Await>
+        </Suspense>
+      ) : (
+        // The drinks the server rendered: no Suspense boundary around them. React hydrates a boundary's content
+        // only in a later pass of the lowest priority, after the lazy parts' retries (throttled 300 ms after a
+        // fallback): the form, and with it the Summary's buttons, would start that much later (decision 254).
+        <FridgeDrinks bungalow={bungalow} loaded={fridge} />
+      )}
+    </>
+  );
+}
+
+function FridgeDrinks({ bungalow, loaded }: { bungalow: number; loaded: FridgeView }) {
+  return (
+    <>
+      <NotRefilled lacking={loaded.lacking} />
+      <CheckoutForm key={bungalow} bungalow={bungalow} drinks={loaded.drinks} />
     </>
   );
 }
