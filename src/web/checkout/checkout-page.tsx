@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Await, useLoaderData } from 'react-router';
 import type { Drink } from '../../shared/api-types';
@@ -131,6 +131,10 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
       live = false;
     };
   }, []);
+  const change = useCallback(
+    (drink: Drink, step: 1 | -1) => setCounts((current) => changeMissing(current, drink, step)),
+    [],
+  );
   const [sending, setSending] = useState(false);
   // State updates land after the next render; the ref refuses a second tap in the same frame.
   const sendingNow = useRef(false);
@@ -177,11 +181,11 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
       {sections.map((section) => (
         <DrinkSection key={section.title} title={section.title}>
           {section.drinks.map((drink) => (
-            <DrinkCard
+            <CountedDrinkCard
               key={drink.id}
               drink={drink}
               missing={missingOf(counts, drink)}
-              onChange={(step) => setCounts((current) => changeMissing(current, drink, step))}
+              change={change}
             />
           ))}
         </DrinkSection>
@@ -198,6 +202,23 @@ function CheckoutForm({ bungalow, drinks }: { bungalow: number; drinks: Drink[] 
     </div>
   );
 }
+
+/**
+ * A card that renders again only when its own count changes (`change` is the form's one function): a tap
+ * redraws its own card, the Summary and the bar, not every drink, and the form's takeover of the first taps'
+ * counts redraws only the cards they counted (docs/decisions/254).
+ */
+const CountedDrinkCard = memo(function CountedDrinkCard({
+  drink,
+  missing,
+  change,
+}: {
+  drink: Drink;
+  missing: number;
+  change: (drink: Drink, step: 1 | -1) => void;
+}) {
+  return <DrinkCard drink={drink} missing={missing} onChange={(step) => change(drink, step)} />;
+});
 
 /**
  * With stock on, a fridge below its par was not refilled after the last check: the guest's 'Starting: N' is
