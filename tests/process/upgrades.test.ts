@@ -7,9 +7,9 @@ import { createTestApp, type ScratchDatabase, testDialects } from '../support/te
 /**
  * DESIGN.md, "Installed like a product": a database made by every earlier release upgrades in place at start
  * and passes `audit:verify`. Every migration but the newest is an earlier release; the list is the folder's,
- * so a migration added later makes one more case here by itself. The releases run once, in order, and each case
- * upgrades a copy of the database as it stood at its release (`releaseChain`): the cases cost the file N
- * migrations, not N²/2.
+ * so a migration added later makes one more case here by itself. The releases' databases are built once, in
+ * order, and each case upgrades a copy of the one at its release (`releaseChain`): building them costs N
+ * migrations, not N²/2 (each upgrade still runs the migrations after its release, which is what it tests).
  */
 const names = migrationNames();
 const earlier = names.slice(0, -1);
@@ -26,7 +26,7 @@ describe.each(testDialects)('an install from every earlier release upgrades in p
 
   it.each(earlier)('from %s: migrates, answers, keeps its data, and passes audit:verify', async (last) => {
     const old = await chain.at(last);
-    // Dropped as soon as its case ends: every schema left behind makes pg_dump's next read of the catalog longer.
+    // Dropped as its case ends, not with the file: thirty databases would otherwise wait on the server till then.
     onTestFinished(old.drop);
     await migrateToLatest(old.db);
 
