@@ -36,6 +36,11 @@ export interface FirstTapRun {
    * then on the page no longer contradicts the count on the card (DESIGN.md, "The page ready as it is drawn").
    */
   summaryMs: number;
+  /**
+   * From the navigation's start until the total bar, fixed under the thumb, first showed (it shows once something
+   * is counted): the one part of the Summary's figures on screen while the cards are (decision 255).
+   */
+  barMs: number;
   /** From the navigation's start until the app had started: Share Receipt and Generate PDF on the page. */
   appStartMs: number;
   /** JavaScript files' bodies on the wire that had arrived by the first counted tap. */
@@ -67,7 +72,7 @@ export const probeConditions = {
  * functions through a helper the page does not have.
  */
 const probeScript = `(() => {
-  const probe = { drawnMs: null, firstCountedMs: null, firstShownMs: null, summaryMs: null, appStartMs: null, lastClickMs: null, counted: 0, clicks: [] };
+  const probe = { drawnMs: null, firstCountedMs: null, firstShownMs: null, summaryMs: null, barMs: null, appStartMs: null, lastClickMs: null, counted: 0, clicks: [] };
   window.firstTapProbe = probe;
   const plus = () => document.querySelector('button[aria-label^="Add one"]');
   const countText = () => plus()?.closest('li')?.querySelector('output')?.textContent ?? null;
@@ -88,6 +93,7 @@ const probeScript = `(() => {
   };
   new MutationObserver(() => {
     if (probe.summaryMs === null && document.querySelector('#summary li')) probe.summaryMs = performance.now();
+    if (probe.barMs === null && document.querySelector('div.fixed.bottom-0')) probe.barMs = performance.now();
     if (probe.appStartMs === null && receiptButtons()) probe.appStartMs = performance.now();
     const now = countText();
     if (now === null || now === last) return;
@@ -107,6 +113,7 @@ interface ProbeState {
   firstCountedMs: number | null;
   firstShownMs: number | null;
   summaryMs: number | null;
+  barMs: number | null;
   appStartMs: number | null;
   counted: number;
   /** Every click's time, as the page received them. */
@@ -221,6 +228,7 @@ export async function probeOnce(
       drawnToCountedMs: Math.max(0, firstCountedMs - drawnMs),
       shownAfterMs: Math.max(0, (seen.firstShownMs ?? firstCountedMs) - firstCountedMs),
       summaryMs: seen.summaryMs ?? Number.NaN,
+      barMs: seen.barMs ?? Number.NaN,
       appStartMs: seen.appStartMs ?? Number.NaN,
       deadMs: Math.max(0, firstCountedMs - (seen.clicks.find((click) => click >= drawnMs) ?? firstCountedMs)),
       jsBytesBeforeCounted: bytes.before,
@@ -298,7 +306,7 @@ export async function runFirstTapBench(
         log(
           `first-tap ${build.name} #${i + 1}: drawn ${Math.round(run.drawnMs)} ms, first counted ${Math.round(
             run.firstCountedMs,
-          )} ms, Summary ${Math.round(run.summaryMs)} ms, app started ${Math.round(run.appStartMs)} ms, JS before ${
+          )} ms, Summary ${Math.round(run.summaryMs)} ms, bar ${Math.round(run.barMs)} ms, app started ${Math.round(run.appStartMs)} ms, JS before ${
             run.jsBytesBeforeCounted
           } B`,
         );
@@ -318,6 +326,7 @@ export async function runFirstTapBench(
             deadMs: of((r) => r.deadMs),
             shownAfterMs: of((r) => r.shownAfterMs),
             summaryMs: of((r) => r.summaryMs),
+            barMs: of((r) => r.barMs),
             appStartMs: of((r) => r.appStartMs),
             jsBytesBeforeCounted: of((r) => r.jsBytesBeforeCounted),
             inlineJsBytes: of((r) => r.inlineJsBytes),

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { appStarted, countOf, hydrated, stubShare, testDrinks, testGuest } from './checkout-helpers';
 import { expect, test } from './fixtures';
+import { holdThePageBeforeTheSummary } from './held-page';
 
 /**
  * The first tap counts (DESIGN.md, "The first tap counts"): on the server's page a tap on + or − counts from the
@@ -190,6 +191,43 @@ test.describe('the first tap', () => {
       '4 x Chang320 THB',
     ]);
   });
+  test('a tap made before the Summary is parsed shows on the bar at once, and in the Summary once it is there', async ({
+    page,
+    adminApi,
+    baseURL,
+  }) => {
+    await adminApi.setDrinks(testDrinks);
+    const held = await holdThePageBeforeTheSummary(baseURL ?? '');
+    try {
+      const app = await holdTheApp(page);
+      await page.goto(`${held.url}/checkout?bungalow=5`, { waitUntil: 'commit' });
+      const plus = page.getByRole('button', { name: 'Add one Coke' });
+      await expect(plus).toBeEnabled();
+      await plus.click();
+      await plus.click();
+      await expect(countOf(page, 'Coke')).toHaveText('2');
+      // The Summary is not on the page yet; the bar under the thumb says what the cards say (decision 255).
+      await expect(page.locator('#summary')).toHaveCount(0);
+      const bar = page.locator('div.fixed.bottom-0');
+      await expect(bar).toHaveCount(1);
+      await expect(bar).toContainText('2 items missing');
+      await expect(bar).toContainText('80 THB');
+      // The rest of the page: the Summary lists the count the taps made before it was there.
+      held.release();
+      await expect(page.getByRole('region', { name: 'Summary' }).getByRole('listitem')).toHaveText([
+        '2 x Coke80 THB',
+      ]);
+      // The app takes over: one bar, the app's, with the same count.
+      app.release();
+      await hydrated(page);
+      await expect(bar).toHaveCount(1);
+      await expect(bar).toContainText('2 items missing');
+      await expect(countOf(page, 'Coke')).toHaveText('2');
+    } finally {
+      held.close();
+    }
+  });
+
   test('no + is drawn before it counts, while the page is still arriving on a slow network', async ({
     page,
   }) => {

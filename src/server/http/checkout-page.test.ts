@@ -274,10 +274,11 @@ describeEachDatabase("GET /checkout with the first taps' script", ({ fresh }) =>
   it('carries it inline after the data and before the drinks, allowed by its hash alone', async () => {
     const t = await fresh({ seed: true, config: { webRoot: webRootWithTaps } });
     const { response, html } = await page(t, '/checkout?bungalow=4');
-    // After the data it reads ('Starting: N') and before the first card, so it runs before any + is parsed.
+    // After the data it reads ('Starting: N') and before the first card, so it runs before any + is parsed; only
+    // its template between it and the root (decision 255).
     expect(html).toMatch(
       new RegExp(
-        `id="${firstPaintElementId}">[^<]*</script><script>${firstTapCode.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')}</script><div id="root">`,
+        `id="${firstPaintElementId}">[^<]*</script><script>${firstTapCode.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')}</script><template id="first-tap-parts">.*?</template><div id="root">`,
       ),
     );
     const policy = response.headers.get('content-security-policy') ?? '';
@@ -293,10 +294,13 @@ describeEachDatabase("GET /checkout with the first taps' script", ({ fresh }) =>
 });
 
 describeEachDatabase('GET /checkout: the parts the first taps draw the Summary with', ({ fresh }) => {
-  it("carries the app's Summary line, total and bar after the root, in the page's language, and 'N items missing' by plural form", async () => {
+  it("carries the app's Summary line, total and bar before the root, in the page's language, and 'N items missing' by plural form", async () => {
     const t = await fresh({ seed: true, config: { webRoot: webRootWithTaps } });
     const { html } = await page(t, '/checkout?bungalow=4', { cookie: 'fridge-check-language=ru' });
-    const parts = html.match(/<\/div><template id="first-tap-parts">([\s\S]*?)<\/template><\/body>/)?.[1];
+    // After the first taps' script and before the first card (decision 255).
+    const parts = html.match(
+      /<\/script><template id="first-tap-parts">([\s\S]*?)<\/template><div id="root">/,
+    )?.[1];
     expect(parts).toBeDefined();
     // The three parts in their order (first-tap.ts reads them so): the lines' list with one line, the total, the bar.
     expect(parts).toMatch(/^<ul [^>]*><li [^>]*><span data-line-label="">1 x <\/span><span data-amount=""/);

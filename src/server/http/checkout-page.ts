@@ -251,8 +251,9 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
     const root = await renderCheckout(url, firstPaint, messages);
     if (root === null) return null;
     // What the first taps' script draws the Summary and the total bar with (first-tap-parts.tsx), only where the
-    // script is in the page: after the root, so that no byte of it comes before the first card (a tap before it
-    // is parsed is drawn in the Summary once the page is).
+    // script is in the page: before the root (decision 255), so the bar follows a tap at once, even one made
+    // while the parser is still on the cards; the Summary, after every card, shows it once it is parsed. About
+    // 0.4 kB compressed before the first card.
     const parts = taps ? renderFirstTapParts(firstPaint, messages) : '';
     const data: FirstPaint = {
       ...firstPaint,
@@ -264,7 +265,7 @@ export function createCheckoutPage({ db, logger, indexFile }: CheckoutPageOption
       .replace(
         /<title>[^<]*<\/title>/,
         `<title>${escapeHtml(messages.appTitle)}</title>`,
-      )}<script type="application/json" id="${firstPaintElementId}">${firstPaintJson(data)}</script>${taps}<div id="root">${root}</div>${parts}${tail}`;
+      )}<script type="application/json" id="${firstPaintElementId}">${firstPaintJson(data)}</script>${taps}${parts}<div id="root">${root}</div>${tail}`;
     return { html, ...(await compressQuickly(html)), best: false };
   }
 

@@ -72,9 +72,10 @@ function startFirstTaps() {
     if (plus) plus.disabled = !canAdd(counts, drink);
   };
 
+  // Only a change is written: the parse observer below sees every text written, and calls drawSummary again.
   const setText = (part: Element, attribute: string, text: string) => {
     const element = part.querySelector(`[${attribute}]`);
-    if (element) element.textContent = text;
+    if (element && element.textContent !== text) element.textContent = text;
   };
   /** The total bar: the app's markup from the page's template, outside the app's root, until the app takes over. */
   let bar: Element | null = null;
@@ -84,18 +85,15 @@ function startFirstTaps() {
    * cards' order, and the total in the Summary's slot, which hides 'No items selected'; the bar under the thumb.
    * Their markup is the page's template (first-tap-parts.tsx); only the numbers are written here.
    */
-  /** A tap came before the Summary or the template was parsed: drawn as soon as both are (the observer below). */
+  /** A tap came before the Summary was parsed: its lines are drawn as soon as it is (the observer below). */
   let summaryWaits = false;
   const drawSummary = () => {
-    summaryWaits = true;
+    // The template comes before the root (decision 255): here before any card, so before any tap.
     const parts = document.getElementById(firstTapPartsId);
-    const summary = document.getElementById(summaryId);
-    const slot = summary?.querySelector(`[${summarySlotAttribute}]`);
-    if (!page || !(parts instanceof HTMLTemplateElement) || !summary || !slot) return;
+    if (!page || !(parts instanceof HTMLTemplateElement)) return;
     const [listPart, totalPart, barPart] = Array.from(parts.content.children);
     const linePart = listPart?.firstElementChild;
     if (!listPart || !linePart || !totalPart || !barPart) return;
-    summaryWaits = false;
     const chosen: { drink: Drink; missing: number; price: number }[] = [];
     for (const card of document.querySelectorAll(`[${drinkAttribute}]`)) {
       const drink = drinks.get(card.getAttribute(drinkAttribute) ?? '');
@@ -103,16 +101,39 @@ function startFirstTaps() {
       if (drink && missing > 0) chosen.push({ drink, missing, price: drink.price });
     }
     const counted = chosen.length > 0;
-    summary.querySelector(`[${noItemsAttribute}]`)?.toggleAttribute('hidden', counted);
-    summary.parentElement?.classList.toggle(countedFormClass, counted);
-    if (!counted) {
-      slot.replaceChildren();
-      bar?.remove();
-      bar = null;
-      return;
-    }
+    // The form (the cards' sections' and the Summary's parent) makes room for the bar: pb-24.
+    document
+      .querySelector(`[${drinkAttribute}]`)
+      ?.closest('section')
+      ?.parentElement?.classList.toggle(countedFormClass, counted);
     const baht = (amount: number) => formatBaht(page.language, amount);
     const total = baht(grandTotal(chosen));
+    // The bar first, under the thumb: it needs only the template, not the Summary the parser may not have
+    // reached yet (it comes after every card).
+    if (!counted) {
+      bar?.remove();
+      bar = null;
+    } else {
+      if (!bar) {
+        bar = barPart.cloneNode(true) as Element;
+        bar.querySelector('button')?.addEventListener('click', () => {
+          document.getElementById(summaryId)?.scrollIntoView({ behavior: 'smooth' });
+        });
+        document.body.append(bar);
+      }
+      const units = chosen.reduce((sum, item) => sum + item.missing, 0);
+      setText(bar, unitsAttribute, fillCount(localeOf(page.language), page.itemsMissing ?? {}, units));
+      setText(bar, amountAttribute, total);
+    }
+    const summary = document.getElementById(summaryId);
+    const slot = summary?.querySelector(`[${summarySlotAttribute}]`);
+    summaryWaits = !summary || !slot;
+    if (!summary || !slot) return;
+    summary.querySelector(`[${noItemsAttribute}]`)?.toggleAttribute('hidden', counted);
+    if (!counted) {
+      slot.replaceChildren();
+      return;
+    }
     const list = listPart.cloneNode(false) as Element;
     for (const { drink, missing } of chosen) {
       const line = linePart.cloneNode(true) as Element;
@@ -123,16 +144,6 @@ function startFirstTaps() {
     const totalLine = totalPart.cloneNode(true) as Element;
     setText(totalLine, amountAttribute, total);
     slot.replaceChildren(list, totalLine);
-    if (!bar) {
-      bar = barPart.cloneNode(true) as Element;
-      bar.querySelector('button')?.addEventListener('click', () => {
-        document.getElementById(summaryId)?.scrollIntoView({ behavior: 'smooth' });
-      });
-      document.body.append(bar);
-    }
-    const units = chosen.reduce((sum, item) => sum + item.missing, 0);
-    setText(bar, unitsAttribute, fillCount(localeOf(page.language), page.itemsMissing ?? {}, units));
-    setText(bar, amountAttribute, total);
   };
 
   // Each card once its + is parsed. The parser adds the page in chunks, each a task; the observer's records
