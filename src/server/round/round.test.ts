@@ -28,6 +28,17 @@ const waitMs = 15_000;
 /** What a test reads of an entry: the bungalow, its guest, its state and amount. */
 const brief = (entries: RoundEntry[]) => entries.map((e) => [e.bungalow, e.guestName, e.state, e.amount]);
 
+/** The stand-in connected as the app's PMS, with the rooms and items its proposal maps. */
+async function connectAndMap(t: TestApp, cookie: string, pms: PmsUnderTest) {
+  const put = async (path: string, body: unknown) =>
+    expect((await t.request('PUT', path, { cookie, body })).status).toBe(200);
+  await put('/api/pms', pms.connect);
+  const proposed: PmsMappingProposal = await (
+    await t.request('POST', '/api/pms/mappings/propose', { cookie, body: {} })
+  ).json();
+  await put('/api/pms/mappings', { rooms: proposed.rooms, items: proposed.items });
+}
+
 async function helpers(t: TestApp, cookie: string) {
   const drinks = Object.fromEntries(Object.entries(await drinksByName(t)).map(([n, d]) => [n, d.id]));
   const round = async (query = ''): Promise<Round> => {
@@ -129,13 +140,7 @@ for (const standIn of standIns)
       await setGuest(t, cookie, 'Walk-in Guest');
       pms = await standIn.start();
       await t.pms.start();
-      const put = async (path: string, body: unknown) =>
-        expect((await t.request('PUT', path, { cookie, body })).status).toBe(200);
-      await put('/api/pms', pms.connect);
-      const proposed: PmsMappingProposal = await (
-        await t.request('POST', '/api/pms/mappings/propose', { cookie, body: {} })
-      ).json();
-      await put('/api/pms/mappings', { rooms: proposed.rooms, items: proposed.items });
+      await connectAndMap(t, cookie, pms);
     });
     afterAll(async () => {
       await t.pms.stop();
@@ -336,13 +341,7 @@ for (const standIn of standIns)
       t = await fresh({ config });
       cookie = await t.login();
       pms = await standIn.start();
-      const put = async (path: string, body: unknown) =>
-        expect((await t.request('PUT', path, { cookie, body })).status).toBe(200);
-      await put('/api/pms', pms.connect);
-      const proposed: PmsMappingProposal = await (
-        await t.request('POST', '/api/pms/mappings/propose', { cookie, body: {} })
-      ).json();
-      await put('/api/pms/mappings', { rooms: proposed.rooms, items: proposed.items });
+      await connectAndMap(t, cookie, pms);
     });
     afterAll(() => pms.close());
     afterEach(() => expect(pms.problems).toEqual([]));
