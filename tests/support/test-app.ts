@@ -194,6 +194,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** An answer's status and its JSON body (null when it has none): what the API suites compare. */
+export async function statusAndJson(response: Response) {
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   db: Db;

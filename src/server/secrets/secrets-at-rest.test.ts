@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type PmsUnderTest, standIns } from '../../../tests/pms/stand-ins';
 import { drinksByName, setGuest } from '../../../tests/support/checkout-factory';
 import { containsValue, everyTableText } from '../../../tests/support/guest-data';
-import { describeEachDatabase, type TestApp } from '../../../tests/support/test-app';
+import { describeEachDatabase, statusAndJson, type TestApp } from '../../../tests/support/test-app';
 import { until } from '../../../tests/support/until';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../tests/support/webhook-receiver';
 import type { PmsPosting } from '../../shared/pms-types';
@@ -45,14 +45,10 @@ for (const standIn of standIns)
     const keyA = randomBytes(32);
     const keyB = randomBytes(32);
 
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await t.request(method, path, {
-        cookie: owner,
-        ...(body !== undefined ? { body } : {}),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    };
+    const call = async (method: string, path: string, body?: unknown) =>
+      statusAndJson(
+        await t.request(method, path, { cookie: owner, ...(body !== undefined ? { body } : {}) }),
+      );
     /** Every secret stored now: the PMS's and the webhook's, as typed or shown. */
     const secrets = () => [...pms.secrets.filter((s) => !s.includes('wrong')), webhook.secret];
     /** What a backup carries: every row, and on SQLite the database file and its log, byte for byte. */
@@ -268,14 +264,10 @@ for (const standIn of standIns)
     const label = standIn.label === 'Cloudbeds' ? 'API key' : 'client token';
     const says = () =>
       `The PMS connection's stored ${label} cannot be used: it was encrypted under another key (key id ${keyIdOf(keyA)}) than this server's (key id ${keyIdOf(keyB)}): start the server with the key it was stored under (or give that one as SECRETS_KEY_PREVIOUS), or enter the secret again`;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await t.request(method, path, {
-        cookie: owner,
-        ...(body !== undefined ? { body } : {}),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    };
+    const call = async (method: string, path: string, body?: unknown) =>
+      statusAndJson(
+        await t.request(method, path, { cookie: owner, ...(body !== undefined ? { body } : {}) }),
+      );
 
     beforeAll(async () => {
       // Connected and mapped under key A; the server then starts with key B alone.

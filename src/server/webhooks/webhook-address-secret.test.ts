@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, type TestApp } from '../../../tests/support/test-app';
+import { describeEachDatabase, statusAndJson, type TestApp } from '../../../tests/support/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../tests/support/webhook-receiver';
 import type { AuditPage } from '../../shared/audit-types';
 import type { WebhookEndpoint, WebhookWithSecret } from '../../shared/webhook-types';
@@ -29,14 +29,8 @@ describeEachDatabase('a webhook secret follows its address', ({ fresh }) => {
   let receiver: WebhookReceiver;
   let elsewhere: WebhookReceiver;
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await t.request(method, path, {
-      cookie: owner,
-      ...(body !== undefined ? { body } : {}),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const call = async (method: string, path: string, body?: unknown) =>
+    statusAndJson(await t.request(method, path, { cookie: owner, ...(body !== undefined ? { body } : {}) }));
   const endpoint = async (id: number): Promise<WebhookEndpoint> =>
     ((await call('GET', '/api/webhooks')).body as WebhookEndpoint[]).find(
       (e) => e.id === id,
