@@ -89,6 +89,8 @@ test('an upgraded resort: checkouts from before payments say "Payment not tracke
 
   // The accountant's CSV says the same.
   await openAdminPage(page, 'Reports');
+  // The chart comes in above the export and moves its link down: read first, then tap (as in staff-tools).
+  await expect(section(page, 'Consumption').getByText(/^Period total:/)).toBeVisible();
   const csvDownload = page.waitForEvent('download');
   await section(page, 'Export checkouts (CSV)').getByRole('link', { name: 'Download CSV' }).click();
   const text = fs.readFileSync(await (await csvDownload).path(), 'utf8');

@@ -125,6 +125,9 @@ test('staff find checkouts in the history, re-download a receipt, void one, rest
 
   // The accountant's CSV: one row per line, voided lines marked.
   await openAdminPage(page, 'Reports');
+  // As staff do, the page is read before the tap: the chart comes in above the export and moves its link down,
+  // and a click aimed while it was still loading landed beside it (CI: no download, the test's time ran out).
+  await expect(consumption.getByText('Period total: 160 THB')).toBeVisible();
   const exportSection = section(page, 'Export checkouts (CSV)');
   const csvDownload = page.waitForEvent('download');
   await exportSection.getByRole('link', { name: 'Download CSV' }).click();
