@@ -8,7 +8,7 @@ import { genesisHash } from '../../src/server/audit/audit-log';
 import { canonicalJson } from '../../src/server/audit/canonical-json';
 import { type Db, type DialectName, openDatabase } from '../../src/server/db/database';
 import { migrateUpTo } from '../../src/server/db/migrate';
-import { createScratchSchema } from './scratch-schema';
+import { createScratchSchema, onServer } from './scratch-schema';
 import { postgresUrl } from './test-app';
 
 /**
@@ -482,12 +482,13 @@ async function postgresChain(): Promise<ChainDatabase> {
 /** Named `fc_up_` and a random suffix, for whoever finds one left behind by a run that was killed. */
 async function createDatabase(template?: string): Promise<string> {
   const name = `fc_up_${randomBytes(6).toString('hex')}`;
-  await onServer(`create database ${name}${template ? ` template ${template}` : ''}`);
+  await onServer(postgresUrl ?? '', `create database ${name}${template ? ` template ${template}` : ''}`);
   return name;
 }
 
 /** Forced: a session a failed case left open (the app's listener) does not keep it. */
-const dropDatabase = (name: string) => onServer(`drop database if exists ${name} with (force)`);
+const dropDatabase = (name: string) =>
+  onServer(postgresUrl ?? '', `drop database if exists ${name} with (force)`);
 
 function databaseUrl(name: string): string {
   const url = new URL(postgresUrl ?? '');
@@ -504,16 +505,6 @@ async function mayCreateDatabases(): Promise<boolean> {
       'select rolsuper or rolcreatedb as may from pg_roles where rolname = current_user',
     );
     return rows[0]?.may === true;
-  } finally {
-    await client.end();
-  }
-}
-
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
   } finally {
     await client.end();
   }

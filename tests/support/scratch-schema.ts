@@ -8,8 +8,11 @@ export interface ScratchSchema {
   drop(): Promise<void>;
 }
 
-/** One statement on a connection of its own, closed afterwards whatever the statement did. */
-async function onServer(url: string, statement: string): Promise<void> {
+/**
+ * One statement (or a script of several, sent as one query) on a connection of its own, closed afterwards
+ * whatever it did.
+ */
+export async function onServer(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -17,7 +17,7 @@ import { createPmsDayReader } from '../../src/server/round/pms-day';
 import { createWebhookSender, type WebhookSender } from '../../src/server/webhooks/webhook-sender';
 import type { PostgresTemplates } from './database-templates';
 import { SchemaPool } from './schema-pool';
-import { createScratchSchema } from './scratch-schema';
+import { createScratchSchema, onServer } from './scratch-schema';
 import { asTestServerRole, ensureTestServerRole, testServerGrants } from './server-role';
 
 export const testAdminPassword = 'test-admin-password';
@@ -98,7 +98,7 @@ export async function createScratchDatabase(
   else {
     await migrateToLatest(owner);
     if (seed) await seedOnce(owner);
-    await runScript(postgresUrl, testServerGrants(schema));
+    await onServer(postgresUrl, testServerGrants(schema));
   }
   const serverUrl = asTestServerRole(postgresUrl);
   const db = openDatabase(serverUrl, { schema, poolSize: 5 });
@@ -157,16 +157,6 @@ function handBackAfterTest(app: TestApp, scratch: ScratchDatabase) {
     });
   } catch {
     // Not inside a test: kept until the suite's afterAll.
-  }
-}
-
-async function runScript(url: string, script: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(script);
-  } finally {
-    await client.end();
   }
 }
 
