@@ -11,7 +11,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A test's own limit, twice what its steps take on the slowest machine seen. Stop 65's machine ran every e2e
+  // test about 2x slower than stop 64's (docs/testing.md), and five tests on the old 30 s took 20 to 25 s there
+  // (offline's outbox tests 24 and 25 s): a little more load and they would have failed on time alone.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
